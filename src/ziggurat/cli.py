@@ -1,0 +1,200 @@
+"""`ziggurat play | scenario | replay`: the command line (these names are a contract)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from ziggurat.bots import make_bot
+from ziggurat.engine import Game, IllegalAction, Match, ScenarioError, events_for, registry
+from ziggurat.engine.scenario import run_file
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"--option wants name=value, not {text!r}")
+    k, v = text.split("=", 1)
+    try:
+        return k, json.loads(v)
+    except json.JSONDecodeError:
+        return k, v
+
+
+def _names(n: int, humans: Sequence[int]) -> list[str]:
+    bots = iter(["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit"])
+    return [f"You{'' if len(humans) == 1 else ' ' + str(s)}" if s in humans else next(bots) for s in range(n)]
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO = sys.stdout, inp: TextIO = sys.stdin) -> int:
+    game = registry.get(args.game)
+    raw = dict(args.option or [])
+    if args.length:
+        raw["length"] = args.length
+    options = game.options(raw)
+    n = args.players or max(game.info.min_players, min(4, game.info.max_players))
+    if not game.info.min_players <= n <= game.info.max_players:
+        raise IllegalAction(
+            "bad-players", f"{game.info.name} is for {game.info.min_players}-{game.info.max_players} players."
+        )
+    humans = sorted(set(args.human or []))
+    for h in humans:
+        if not 0 <= h < n:
+            raise IllegalAction("bad-seat", f"--human {h}: seats are 0 to {n - 1}.")
+    seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+    names = _names(n, humans)
+    match = Match(game.info.id, n, game.options_json(options), seed, names)
+    state = game.new(n, options, seed, record=True)
+    bots = {s: make_bot(args.bot, seed * 31 + s) for s in range(n) if s not in humans}
+    out.write(f"{game.info.name}, {n} players, seed {seed}: " + ", ".join(names) + "\n")
+    watcher = humans[0] if humans else None
+    while game.result(state) is None:
+        seats = game.to_act(state)
+        for seat in seats:
+            if game.result(state) is not None or seat not in game.to_act(state):
+                continue
+            action: str | None
+            if seat in bots:
+                action = bots[seat].choose(game, state, seat)
+            else:
+                action = _ask(game, state, seat, names, out, inp)
+                if action is None:
+                    out.write("Bye.\n")
+                    _save(args, match, out)
+                    return 0
+            game.apply(state, seat, action)
+            match.actions.append((seat, action))
+            for event in events_for(game.drain_events(state), watcher):
+                if humans or args.verbose:
+                    out.write("  " + game.describe(event, names) + "\n")
+    out.write(game.text(state, watcher, names) + "\n")
+    res = game.result(state)
+    assert res is not None
+    out.write("Final scores: " + ", ".join(f"{names[s]} {res.scores[s]:g}" for s in range(n)) + "\n")
+    if res.winners:
+        out.write(
+            f"Winner{'s' if len(res.winners) > 1 else ''}: {', '.join(names[s] for s in res.winners)}\n"
+        )
+    else:
+        out.write("Nobody wins.\n")
+    _save(args, match, out)
+    return 0
+
+
+def _save(args: argparse.Namespace, match: Match, out: TextIO) -> None:
+    if args.save:
+        Path(args.save).write_text(json.dumps(match.to_json(), indent=1) + "\n")
+        out.write(f"Match log saved to {args.save} (replay it with: ziggurat replay {args.save})\n")
+
+
+def _ask(
+    game: Game[Any, Any], state: Any, seat: int, names: list[str], out: TextIO, inp: TextIO
+) -> str | None:
+    legal = game.legal(state, seat)
+    out.write("\n" + game.text(state, seat, names) + "\n")
+    out.write(f"{names[seat]}, choose:\n")
+    for i, a in enumerate(legal, 1):
+        out.write(f"  {i:>2}. {game.describe_action(state, seat, a)}   [{a}]\n")
+    while True:
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if text in ("q", "quit", "exit"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        if text in legal:
+            return text
+        try:  # say why, in the rules' own words ("This card isn't valid this turn.")
+            probe = game.clone(state)
+            game.apply(probe, seat, text)
+        except IllegalAction as e:
+            out.write(f"{e.message}\n")
+        else:
+            out.write(f"Type a number from 1 to {len(legal)}, or q to quit.\n")
+
+
+def cmd_scenario(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    failed = 0
+    for path in args.files:
+        try:
+            run = run_file(path)
+        except ScenarioError as e:
+            out.write(f"FAIL {e}\n")
+            failed += 1
+        else:
+            out.write(f"ok   {path}: {run.steps} steps, {run.checks} checks\n")
+    return 1 if failed else 0
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    try:
+        data = json.loads(Path(args.file).read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        raise IllegalAction("bad-match", f"{args.file}: {e}") from None
+    match = Match.from_json(data.get("match", data) if isinstance(data, dict) else data)
+    game = match.rules
+    names = match.names
+    out.write(f"{game.info.name}, {match.players} players, seed {match.seed}: {', '.join(names)}\n")
+    state = None
+    for i, act, state in match.states(record=True):
+        if act is not None:
+            out.write(f"{i:>4}. {names[act[0]]}: {act[1]}\n")
+        for event in game.drain_events(state):
+            out.write("      " + game.describe(event, names) + "\n")
+    if state is not None and args.board:
+        out.write(game.text(state, None, names) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="ziggurat", description="Four board games for people, bots and researchers."
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play a game in the terminal against bots")
+    play.add_argument("game", help="game id, e.g. zealous")
+    play.add_argument("--players", type=int)
+    play.add_argument(
+        "--human", type=int, action="append", metavar="SEAT", help="a seat you play (repeatable)"
+    )
+    play.add_argument(
+        "--length", choices=["beginner", "intermediate", "advanced"], help="Zealous game length"
+    )
+    play.add_argument("--option", type=_parse_option, action="append", metavar="NAME=VALUE")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--bot", default="random", help="bot level for the other seats")
+    play.add_argument("--save", metavar="LOG.json", help="write the match log here at the end")
+    play.add_argument("--verbose", "-v", action="store_true", help="print every event of a bots-only game")
+    sc = sub.add_parser("scenario", help="run scenario files; exit 1 naming the first failing step")
+    sc.add_argument("files", nargs="+")
+    rp = sub.add_parser("replay", help="print a match log move by move")
+    rp.add_argument("file")
+    rp.add_argument("--board", action="store_true", help="print the final board too")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return cmd_play(args)
+        if args.command == "scenario":
+            return cmd_scenario(args)
+        return cmd_replay(args)
+    except IllegalAction as e:
+        sys.stderr.write(f"ziggurat: {e.message}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

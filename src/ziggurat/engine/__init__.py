@@ -1,0 +1,23 @@
+"""Game-agnostic core: the contract, errors, seeded RNG, registry, match log and replay."""
+
+from ziggurat.engine.errors import IllegalAction, ScenarioError
+from ziggurat.engine.game import Action, Game, Info, Json, Result, events_for
+from ziggurat.engine.match import Match
+from ziggurat.engine.registry import all_games, get, register
+from ziggurat.engine.rng import Rng
+
+__all__ = [
+    "Action",
+    "Game",
+    "IllegalAction",
+    "Info",
+    "Json",
+    "Match",
+    "Result",
+    "Rng",
+    "ScenarioError",
+    "all_games",
+    "events_for",
+    "get",
+    "register",
+]

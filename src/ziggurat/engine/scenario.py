@@ -1,0 +1,218 @@
+"""Scenario files: a game set up by seed (and stacked decks) or from a state, a list of steps, and
+expectations checked along the way. `ziggurat scenario FILE` and the test-suite both run them here.
+
+The format is documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ziggurat.engine import registry
+from ziggurat.engine.errors import IllegalAction, ScenarioError
+from ziggurat.engine.game import Game
+from ziggurat.engine.match import Match
+
+_TOP_KEYS = {"name", "description", "game", "players", "options", "seed", "setup", "start", "steps"}
+_STEP_KEYS = {"seat", "action", "error", "expect", "note"}
+
+
+@dataclass
+class ScenarioRun:
+    name: str
+    game: Game[Any, Any]
+    state: Any
+    match: Match
+    steps: int
+    checks: int
+
+
+def load(path: str | Path) -> Mapping[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot read: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"{path}: not valid JSON: {e}") from None
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{path}: a scenario is a JSON object")
+    return data
+
+
+def run_file(path: str | Path) -> ScenarioRun:
+    return run(load(path), name=str(path))
+
+
+def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise ScenarioError(
+            f"{name}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})"
+        )
+    try:
+        game = registry.get(str(data["game"]))
+    except KeyError:
+        raise ScenarioError(f'{name}: missing "game"') from None
+    except IllegalAction as e:
+        raise ScenarioError(f"{name}: {e.message}") from None
+    players = data.get("players")
+    start = data.get("start")
+    if isinstance(players, list):
+        names = [str(p) for p in players]
+    elif isinstance(players, int):
+        names = [f"Seat {i}" for i in range(players)]
+    elif start is not None and isinstance(start, Mapping) and isinstance(start.get("players"), int):
+        names = [f"Seat {i}" for i in range(start["players"])]
+    else:
+        raise ScenarioError(f'{name}: "players" must be a number or a list of names in seat order')
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int):
+        raise ScenarioError(f'{name}: "seed" must be an integer')
+    match = Match(
+        game=game.info.id,
+        players=len(names),
+        options=dict(data.get("options") or {}),
+        seed=seed,
+        names=names,
+        setup=data.get("setup"),
+        start=start,
+    )
+    try:
+        state = match.initial_state(record=True)
+    except IllegalAction as e:
+        raise ScenarioError(f"{name}: cannot set up the game: {e.message}") from None
+
+    def seat_of(ref: Any) -> int:
+        if isinstance(ref, bool):
+            raise ScenarioError(f"{name}: bad seat {ref!r}")
+        if isinstance(ref, int) and 0 <= ref < len(names):
+            return ref
+        if isinstance(ref, str):
+            if ref in names:
+                return names.index(ref)
+            if ref.isdigit() and int(ref) < len(names):
+                return int(ref)
+        raise ScenarioError(f"{name}: unknown seat {ref!r} (seats: {', '.join(names)})")
+
+    steps = data.get("steps", [])
+    if not isinstance(steps, list):
+        raise ScenarioError(f'{name}: "steps" must be a list')
+    checks = 0
+    for i, step in enumerate(steps, 1):
+        where = f"{name}: step {i}"
+        if not isinstance(step, Mapping):
+            raise ScenarioError(f"{where}: a step is an object")
+        bad = set(step) - _STEP_KEYS
+        if bad:
+            raise ScenarioError(
+                f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(_STEP_KEYS))})"
+            )
+        if step.get("note"):
+            where += f" ({step['note']})"
+        if "action" in step:
+            if "seat" not in step:
+                raise ScenarioError(f'{where}: an action needs a "seat"')
+            seat = seat_of(step["seat"])
+            action = step["action"]
+            want_error = step.get("error")
+            before = game.to_json(state) if want_error else None
+            try:
+                game.apply(state, seat, action)
+            except IllegalAction as e:
+                if not want_error:
+                    raise ScenarioError(
+                        f"{where}: {names[seat]} {action!r} was refused: [{e.code}] {e.message}"
+                    ) from None
+                if want_error not in (e.code, e.message):
+                    raise ScenarioError(
+                        f"{where}: expected error {want_error!r}, got [{e.code}] {e.message}"
+                    ) from None
+                if game.to_json(state) != before:
+                    raise ScenarioError(f"{where}: the refused action changed the state") from None
+                checks += 1
+            else:
+                if want_error:
+                    raise ScenarioError(
+                        f"{where}: expected error {want_error!r}, but {action!r} was accepted"
+                    )
+                match.actions.append((seat, action))
+        if "expect" in step:
+            expect = step["expect"]
+            if not isinstance(expect, Mapping):
+                raise ScenarioError(f'{where}: "expect" must be an object')
+            for key, value in expect.items():
+                errors = _check(game, state, key, value, seat_of, names)
+                if errors:
+                    raise ScenarioError(f"{where}: expectation {key!r} failed: " + "; ".join(errors))
+                checks += 1
+    return ScenarioRun(name, game, state, match, len(steps), checks)
+
+
+def _subset(want: Any, got: Any, path: str) -> list[str]:
+    if isinstance(want, Mapping):
+        if not isinstance(got, Mapping):
+            return [f"{path} is {got!r}, expected an object"]
+        out = []
+        for k, v in want.items():
+            if k not in got:
+                out.append(f"{path}.{k} is missing")
+            else:
+                out.extend(_subset(v, got[k], f"{path}.{k}"))
+        return out
+    return [] if want == got else [f"{path} is {got!r}, expected {want!r}"]
+
+
+def _check(
+    game: Game[Any, Any], state: Any, key: str, value: Any, seat_of: Any, names: list[str]
+) -> list[str]:
+    if key == "to_act":
+        got = sorted(game.to_act(state))
+        want = sorted(seat_of(v) for v in value)
+        return (
+            [] if got == want else [f"to act: {[names[s] for s in got]}, expected {[names[s] for s in want]}"]
+        )
+    if key in ("legal", "legal_includes", "legal_excludes"):
+        out = []
+        for ref, wanted in value.items():
+            s = seat_of(ref)
+            have: set[str] = set(game.legal(state, s))
+            need: set[str] = set(wanted)
+            if key == "legal" and have != need:
+                out.append(f"{names[s]} may {sorted(have)}, expected {sorted(need)}")
+            elif key == "legal_includes" and not need <= have:
+                out.append(f"{names[s]} may not {sorted(need - have)}")
+            elif key == "legal_excludes" and need & have:
+                out.append(f"{names[s]} may {sorted(need & have)}")
+        return out
+    if key == "result":
+        res = game.result(state)
+        if value is None:
+            return [] if res is None else [f"the game is over: {res.to_json()}"]
+        if res is None:
+            return ["the game is not over"]
+        out = []
+        if "winners" in value and Counter(res.winners) != Counter(seat_of(w) for w in value["winners"]):
+            out.append(f"winners are {[names[s] for s in res.winners]}, expected {value['winners']}")
+        if "scores" in value and list(res.scores) != [float(x) for x in value["scores"]]:
+            out.append(f"scores are {list(res.scores)}, expected {value['scores']}")
+        if "ranks" in value and list(res.ranks) != list(value["ranks"]):
+            out.append(f"ranks are {list(res.ranks)}, expected {value['ranks']}")
+        return out
+    if key == "view":  # {seat or "spectator": subset of that view}
+        out = []
+        for ref, want in value.items():
+            seat = None if ref == "spectator" else seat_of(ref)
+            out.extend(_subset(want, game.view(state, seat), f"view[{ref}]"))
+        return out
+    try:
+        errors = game.expect(state, key, value, seat_of)
+    except (ValueError, TypeError, AttributeError, KeyError) as e:
+        return [f"malformed expectation: {e!r}"]
+    if errors is None:
+        return [f"unknown expectation {key!r}"]
+    return errors

@@ -1,0 +1,162 @@
+"""Legal actions and applying them: the hot path for bots and benchmarks, kept lean."""
+
+from __future__ import annotations
+
+from ziggurat.engine import IllegalAction
+from ziggurat.games.zealous import flow
+from ziggurat.games.zealous.actions import (
+    A_BIRTH,
+    A_MOVE,
+    A_PLACE,
+    A_PLAY,
+    A_SKIP,
+    A_STAY,
+    A_TILE,
+    BIRTH,
+    MOVE,
+    PARSE,
+    PLACE,
+    PLAY,
+    SKIP,
+    STAY,
+)
+from ziggurat.games.zealous.board import N_TILES, STEPS, TILES
+from ziggurat.games.zealous.cards import AFTER_MOVE, CARDS, EXODUS
+from ziggurat.games.zealous.effects import EFFECTS, play
+from ziggurat.games.zealous.flow import emit
+from ziggurat.games.zealous.state import MOVE as PH_MOVE
+from ziggurat.games.zealous.state import OVER, PROLIFERATION, REBIRTH, SETUP, ZealousState
+from ziggurat.games.zealous.state import PLACE as PH_PLACE
+
+CARD_NOT_VALID = "This card isn't valid this turn."
+_FIRST_AFTER_MOVE = min(i for i, c in enumerate(CARDS) if c.timing == AFTER_MOVE)
+
+
+def to_act(st: ZealousState) -> tuple[int, ...]:
+    ph = st.phase
+    if ph == OVER:
+        return ()
+    if ph == PROLIFERATION:
+        return (st.short[0][0],)
+    return (st.turn,)
+
+
+def legal(st: ZealousState, s: int) -> list[str]:
+    c = st.cache
+    if c is None or c[0] != s:
+        c = (s, _legal(st, s))
+        st.cache = c
+    return c[1][:]
+
+
+def _legal(st: ZealousState, s: int) -> list[str]:
+    ph = st.phase
+    if ph == OVER:
+        return []
+    if ph == PROLIFERATION:
+        entry = st.short[0]
+        if s != entry[0]:
+            return []
+        m = entry[1]
+        return [A_TILE[t] for t in range(N_TILES) if m >> t & 1]
+    if s != st.turn:
+        return []
+    if st.stack:
+        fr = st.stack[-1]
+        options: list[str] = EFFECTS[fr[0]].options(st, s, fr)
+        return options
+    if ph == PH_MOVE:
+        out = []
+        if not st.card_played:
+            hand = st.hand[s]
+            for c in range(_FIRST_AFTER_MOVE):  # step-1 cards, Salvation, and Exodus (as the move)
+                if hand[c] and EFFECTS[c].playable(st, s):
+                    out.append(A_PLAY[c])
+        for t in STEPS[st.n >= 5][st.prophet[s]]:
+            out.append(A_MOVE[t])
+        out.append(A_STAY)
+        return out
+    if ph == PH_PLACE:
+        out = [A_PLACE[t] for t in flow.placement_tiles(st, s)]
+        if not st.card_played:
+            hand = st.hand[s]
+            for c in range(_FIRST_AFTER_MOVE, len(CARDS)):
+                if hand[c] and EFFECTS[c].playable(st, s):
+                    out.append(A_PLAY[c])
+        out.append(A_SKIP)
+        return out
+    return [A_BIRTH[b] for b in flow.free_birth_sites(st)]  # SETUP or REBIRTH
+
+
+def apply(st: ZealousState, s: int, action: str) -> None:
+    if action not in legal(st, s):
+        raise _refusal(st, s, action)
+    st.cache = None
+    verb, x, y = PARSE[action]
+    ph = st.phase
+    if ph == PROLIFERATION:
+        flow.proliferate_choice(st, x)
+    elif st.stack:
+        fr = st.stack[-1]
+        EFFECTS[fr[0]].choose(st, s, fr, verb, x, y)
+    elif verb == MOVE:
+        flow.move_prophet(st, s, x)
+        st.phase = PH_PLACE
+    elif verb == PLACE:
+        flow.add(st, s, x)
+        emit(st, {"type": "place", "seat": s, "tile": TILES[x]})
+        flow.end_turn(st)
+    elif verb == PLAY:
+        st.hand[s][x] -= 1
+        st.card_played = True
+        emit(st, {"type": "play", "seat": s, "card": CARDS[x].id})
+        play(st, s, x)
+    elif verb == STAY:
+        emit(st, {"type": "stay", "seat": s, "tile": TILES[st.prophet[s]]})
+        st.phase = PH_PLACE
+    elif verb == SKIP:
+        emit(st, {"type": "skip", "seat": s})
+        flow.end_turn(st)
+    elif verb == BIRTH:
+        st.prophet[s] = x
+        emit(st, {"type": "birth", "seat": s, "tile": TILES[x], "rebirth": ph == REBIRTH})
+        if ph == REBIRTH:
+            st.phase = PH_MOVE
+        elif s + 1 < st.n:
+            st.turn = s + 1
+        else:
+            st.round = 1
+            emit(st, {"type": "round", "round": 1})
+            flow.start_turn(st, 0)
+    else:  # pragma: no cover - legal() never offers anything else
+        raise AssertionError(action)
+
+
+def _refusal(st: ZealousState, s: int, action: object) -> IllegalAction:
+    """Why `action` is refused, without a word about anything `s` may not see."""
+    if not isinstance(action, str):
+        return IllegalAction("malformed", 'An action must be a string such as "move:e1".')
+    if st.phase == OVER:
+        return IllegalAction("game-over", "The game is over.")
+    if not (0 <= s < st.n):
+        return IllegalAction("bad-seat", f"There is no seat {s}.")
+    if s not in to_act(st):
+        return IllegalAction("not-your-turn", "It isn't your turn.")
+    parsed = PARSE.get(action)
+    if parsed is None:
+        return IllegalAction("unknown-action", f"Unknown action {action!r}.")
+    verb, x, _ = parsed
+    if verb == PLAY and not st.stack and st.phase in (PH_MOVE, PH_PLACE):
+        if not st.hand[s][x]:
+            return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
+        return IllegalAction("card-not-valid", CARD_NOT_VALID)
+    expected = ", ".join(legal(st, s))
+    return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+
+
+def is_card_step(st: ZealousState) -> bool:
+    """True while the player may still play a step-1 card (nothing played, prophet not moved)."""
+    return st.phase == PH_MOVE and not st.card_played and not st.stack
+
+
+__all__ = ["CARD_NOT_VALID", "EXODUS", "SETUP", "apply", "legal", "to_act"]

@@ -1,0 +1,201 @@
+"""Creating a game (with optional stacked decks and hands) and the complete state as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
+from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
+from ziggurat.games.zealous.flow import final_result
+from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, LENGTHS, PHASES, SETUP, ZealousState
+
+
+@dataclass(frozen=True)
+class ZealousOptions:
+    """length: beginner (ends at 50 points), intermediate (75) or advanced (end of round 10)."""
+
+    length: str = "beginner"
+
+    def __post_init__(self) -> None:
+        if self.length not in LENGTHS:
+            raise ValueError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}")
+
+
+def _bad(msg: str) -> IllegalAction:
+    return IllegalAction("bad-setup", msg)
+
+
+def _card(name: Any) -> int:
+    if name not in CARD_INDEX:
+        raise _bad(f"Unknown card {name!r}; cards: {', '.join(CARD_INDEX)}.")
+    return CARD_INDEX[name]
+
+
+def _tile(name: Any) -> int:
+    if name not in INDEX:
+        raise _bad(f"Unknown tile {name!r}; tiles: {', '.join(TILES)}.")
+    return INDEX[name]
+
+
+def new_state(
+    players: int, options: ZealousOptions, seed: int, setup: Mapping[str, Any] | None
+) -> ZealousState:
+    if not isinstance(players, int) or not 3 <= players <= 6:
+        raise IllegalAction("bad-players", f"Zealous is for 3 to 6 players, not {players}.")
+    st = ZealousState()
+    n = st.n = players
+    st.length = options.length
+    st.target, st.max_rounds = LENGTHS[options.length]
+    st.round = 0
+    st.turn = 0
+    st.phase = SETUP
+    st.card_played = False
+    st.f = [0] * (N_TILES * n)
+    st.prophet = [-1] * n
+    st.score = [0] * n
+    st.supply = [FOLLOWERS_PER_PLAYER] * n
+    st.hand = [[0] * N_CARDS for _ in range(n)]
+    st.discard = [[], [], []]
+    st.sanct = [0] * n
+    st.famine = 0
+    st.stack = []
+    st.short = []
+    st.rng = Rng(seed)
+    st.events = None
+    st.cache = None
+    st.result = None
+
+    setup = dict(setup or {})
+    unknown = set(setup) - {"decks", "hands"}
+    if unknown:
+        raise _bad(f"Unknown setup key {sorted(unknown)[0]!r}; known: decks, hands.")
+    pools = [deck_cards(d) for d in range(3)]
+
+    def take(c: int) -> None:
+        pool = pools[DECK_OF[c]]
+        if c not in pool:
+            raise _bad(f"Not enough copies of {CARDS[c].id} for this setup.")
+        pool.remove(c)
+
+    hands = setup.get("hands") or {}
+    if not isinstance(hands, Mapping):
+        raise _bad("setup.hands must map a seat to a list of cards.")
+    for seat, cards in hands.items():
+        s = int(seat)
+        if not 0 <= s < n or not isinstance(cards, list):
+            raise _bad(f"setup.hands: bad seat {seat!r} or card list.")
+        for name in cards:
+            c = _card(name)
+            take(c)
+            st.hand[s][c] += 1
+    stacked = setup.get("decks") or {}
+    if not isinstance(stacked, Mapping):
+        raise _bad("setup.decks must map a deck name to its top cards.")
+    tops: list[list[int]] = [[], [], []]
+    for name, cards in stacked.items():
+        if name not in DECKS or not isinstance(cards, list):
+            raise _bad(f"setup.decks: unknown deck {name!r} (decks: {', '.join(DECKS)}) or not a list.")
+        d = DECKS.index(name)
+        for cname in cards:
+            c = _card(cname)
+            if DECK_OF[c] != d:
+                raise _bad(f"{cname} is not a {name} card.")
+            take(c)
+            tops[d].append(c)
+    st.deck = []
+    for d in range(3):
+        rest = pools[d]
+        st.rng.shuffle(rest)
+        st.deck.append(rest + tops[d][::-1])  # the last element is the top
+    return st
+
+
+# --- the complete state as JSON (secrets included: for storage, never for players) ---------------
+
+
+def state_to_json(st: ZealousState) -> Json:
+    n = st.n
+    return {
+        "game": "zealous",
+        "players": n,
+        "length": st.length,
+        "round": st.round,
+        "turn": st.turn,
+        "phase": PHASES[st.phase],
+        "card_played": st.card_played,
+        "followers": {TILES[t]: st.f[t * n : t * n + n] for t in range(N_TILES)},
+        "prophets": [TILES[p] if p >= 0 else None for p in st.prophet],
+        "scores": st.score[:],
+        "hands": [[CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])] for h in st.hand],
+        "decks": {DECKS[d]: [CARDS[c].id for c in reversed(st.deck[d])] for d in range(3)},  # top first
+        "discards": {DECKS[d]: [CARDS[c].id for c in st.discard[d]] for d in range(3)},
+        "sanctuaries": [[TILES[t] for t in range(N_TILES) if m >> t & 1] for m in st.sanct],
+        "famine": [TILES[t] for t in range(N_TILES) if st.famine >> t & 1],
+        "stack": [_frame_to_json(fr) for fr in st.stack],
+        "short": [[s, m, k] for s, m, k in st.short],
+        "rng": st.rng.s,
+    }
+
+
+def _frame_to_json(fr: list[Any]) -> Json:
+    a = fr[2]
+    if isinstance(a, list):
+        a = [CARDS[c].id for c in a]
+    return {"card": CARDS[fr[0]].id, "step": fr[1], "a": a, "b": fr[3]}
+
+
+def state_from_json(data: Mapping[str, Any]) -> ZealousState:
+    try:
+        return _from_json(data)
+    except IllegalAction:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise IllegalAction("bad-state", f"Not a Zealous state: {e!r}") from None
+
+
+def _from_json(data: Mapping[str, Any]) -> ZealousState:
+    n = int(data["players"])
+    st = new_state(n, ZealousOptions(str(data.get("length", "beginner"))), 0, None)
+    st.round = int(data.get("round", 1))
+    st.turn = int(data.get("turn", 0))
+    st.phase = PHASES.index(data.get("phase", "move"))
+    st.card_played = bool(data.get("card_played", False))
+    f = [0] * (N_TILES * n)
+    for tname, row in (data.get("followers") or {}).items():
+        t = _tile(tname)
+        if len(row) != n or any(int(k) < 0 for k in row):
+            raise _bad(f"followers on {tname} must be {n} non-negative counts.")
+        f[t * n : t * n + n] = [int(k) for k in row]
+    st.f = f
+    st.supply = [FOLLOWERS_PER_PLAYER - sum(f[t * n + s] for t in range(N_TILES)) for s in range(n)]
+    if min(st.supply) < 0:
+        raise _bad(f"a player has more than {FOLLOWERS_PER_PLAYER} followers on the board.")
+    st.prophet = [(_tile(p) if p is not None else -1) for p in data.get("prophets", [None] * n)]
+    st.score = [int(x) for x in data.get("scores", [0] * n)]
+    st.hand = [[0] * N_CARDS for _ in range(n)]
+    for s, cards in enumerate(data.get("hands") or [[] for _ in range(n)]):
+        for name in cards:
+            st.hand[s][_card(name)] += 1
+    decks = data.get("decks")
+    if decks is not None:
+        st.deck = [[_card(c) for c in reversed(decks.get(DECKS[d], []))] for d in range(3)]
+    st.discard = [[_card(c) for c in (data.get("discards") or {}).get(DECKS[d], [])] for d in range(3)]
+    st.sanct = [sum(1 << _tile(t) for t in ts) for ts in data.get("sanctuaries", [[] for _ in range(n)])]
+    st.famine = sum(1 << _tile(t) for t in data.get("famine", []))
+    st.stack = []
+    for fr in data.get("stack", []):
+        a = fr.get("a")
+        if isinstance(a, list):
+            a = [_card(c) for c in a]
+        st.stack.append([_card(fr["card"]), int(fr["step"]), a, fr.get("b")])
+    st.short = [[int(s), int(m), int(k)] for s, m, k in data.get("short", [])]
+    if "rng" in data:
+        st.rng = Rng.from_state(int(data["rng"]))
+    if len(st.prophet) != n or len(st.score) != n or len(st.sanct) != n:
+        raise _bad("prophets, scores and sanctuaries need one entry per player.")
+    if st.phase == PHASES.index("over"):
+        st.result = final_result(st)
+    return st
