@@ -30,7 +30,7 @@ def _names(n: int, humans: Sequence[int]) -> list[str]:
     return [f"You{'' if len(humans) == 1 else ' ' + str(s)}" if s in humans else next(bots) for s in range(n)]
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO = sys.stdout, inp: TextIO = sys.stdin) -> int:
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     game = registry.get(args.game)
     raw = dict(args.option or [])
     if args.length:
@@ -121,7 +121,7 @@ def _ask(
             out.write(f"Type a number from 1 to {len(legal)}, or q to quit.\n")
 
 
-def cmd_scenario(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def cmd_scenario(args: argparse.Namespace, out: TextIO) -> int:
     failed = 0
     for path in args.files:
         try:
@@ -134,7 +134,7 @@ def cmd_scenario(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 1 if failed else 0
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         data = json.loads(Path(args.file).read_text())
     except (OSError, json.JSONDecodeError) as e:
@@ -185,10 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":
-            return cmd_play(args)
+            return cmd_play(args, sys.stdout, sys.stdin)
         if args.command == "scenario":
-            return cmd_scenario(args)
-        return cmd_replay(args)
+            return cmd_scenario(args, sys.stdout)
+        return cmd_replay(args, sys.stdout)
     except IllegalAction as e:
         sys.stderr.write(f"ziggurat: {e.message}\n")
         return 2
