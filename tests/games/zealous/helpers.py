@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ziggurat.engine import IllegalAction
 from ziggurat.games.zealous import GAME
+from ziggurat.games.zealous.board import INDEX
+from ziggurat.games.zealous.cards import CARD_INDEX
 from ziggurat.games.zealous.setup import state_from_json
-from ziggurat.games.zealous.state import ZealousState
+from ziggurat.games.zealous.state import MOVE, PROLIFERATION, REBIRTH, ZealousState
 
 
 def position(
@@ -43,8 +48,94 @@ def position(
         "scores": scores or [0] * players,
         **extra,
     }
-    if decks is not None:
-        data["decks"] = {**base["decks"], **decks}
+    # Every card is somewhere exactly once: cards dealt to hands or stacked on a deck leave the rest.
+    stacked = decks or {}
+    taken = [c for h in (hands or {}).values() for c in h] + [c for d in stacked.values() for c in d]
+    data["decks"] = {}
+    for name, cards in base["decks"].items():
+        rest = list(cards)
+        for c in taken:
+            if c in rest:
+                rest.remove(c)
+        data["decks"][name] = list(stacked.get(name, [])) + rest
     st = state_from_json(data)
     st.events = []
+    return st
+
+
+# --- small conveniences for rule tests --------------------------------------------------------------
+
+CARD_NOT_VALID = "This card isn't valid this turn."
+
+
+def act(st: ZealousState, seat: int, *actions: str) -> ZealousState:
+    """Apply `actions` for `seat`, in order (each must be legal)."""
+    for a in actions:
+        GAME.apply(st, seat, a)
+    return st
+
+
+def refuse(st: ZealousState, seat: int, action: Any, code: str | None = None) -> IllegalAction:
+    """`action` is refused with IllegalAction (of `code`, if given) and the state is unchanged."""
+    before = GAME.to_json(st)
+    legal_before = GAME.legal(st, seat)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(st, seat, action)
+    assert GAME.to_json(st) == before, "a refused action must not change the state"
+    assert GAME.legal(st, seat) == legal_before
+    if code is not None:
+        assert info.value.code == code, info.value.message
+    return info.value
+
+
+def not_valid(st: ZealousState, seat: int, card: str) -> None:
+    """Rulebook: an unplayable held card is refused with exactly "This card isn't valid this turn."."""
+    assert st.hand[seat][CARD_INDEX[card]], f"seat {seat} must hold {card} for this check"
+    assert f"play:{card}" not in GAME.legal(st, seat)
+    err = refuse(st, seat, f"play:{card}", "card-not-valid")
+    assert err.message == CARD_NOT_VALID
+
+
+def on(st: ZealousState, tile: str) -> list[int]:
+    """Followers per seat on `tile`."""
+    t = INDEX[tile]
+    return st.f[t * st.n : t * st.n + st.n]
+
+
+def board(st: ZealousState) -> dict[str, list[int]]:
+    """Every occupied tile: followers per seat."""
+    return {t: row for t, row in GAME.to_json(st)["followers"].items() if any(row)}
+
+
+def hand(st: ZealousState, seat: int) -> list[str]:
+    return list(GAME.to_json(st)["hands"][seat])
+
+
+def discards(st: ZealousState, deck: str) -> list[str]:
+    return list(GAME.to_json(st)["discards"][deck])
+
+
+def legal(st: ZealousState, seat: int | None = None) -> set[str]:
+    """The legal actions of `seat` (default: whoever is to act)."""
+    if seat is None:
+        (seat,) = GAME.to_act(st)
+    return set(GAME.legal(st, seat))
+
+
+def opts(st: ZealousState, prefix: str, seat: int | None = None) -> set[str]:
+    """The legal actions starting with `prefix` (e.g. "tile:", "move:")."""
+    return {a for a in legal(st, seat) if a.startswith(prefix)}
+
+
+def end_round_now(st: ZealousState) -> ZealousState:
+    """Let every remaining seat of the round stay and skip (no card, no move, no placement)."""
+    r = st.round
+    while st.round == r and st.result is None and st.phase != PROLIFERATION:
+        (seat,) = GAME.to_act(st)
+        if st.phase == REBIRTH:
+            GAME.apply(st, seat, GAME.legal(st, seat)[0])
+        elif st.phase == MOVE:
+            GAME.apply(st, seat, "stay")
+        else:
+            GAME.apply(st, seat, "skip")
     return st

@@ -85,6 +85,7 @@ class Zealous(Game[ZealousState, ZealousOptions]):
             for fr in hidden_frames:
                 if d == 0:
                     pool.extend(fr[2])
+            pool.sort()  # canonical order: the sample depends only on what `seat` knows, and on rng
             rng.shuffle(pool)
             for s in others:
                 for _ in range(counts[s]):
