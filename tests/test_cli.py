@@ -34,9 +34,9 @@ def test_a_human_plays_from_numbered_actions(monkeypatch: pytest.MonkeyPatch, tm
     code = main(["play", "zealous", "--players", "3", "--human", "0", "--seed", "5", "--save", str(log)])
     assert code == 0
     text = out.getvalue()
-    assert "You, choose:" in text and " 1. Stand on " in text and "Final scores:" in text
+    assert "Ada (you), choose:" in text and " 1. Stand on " in text and "Final scores:" in text
     match = json.loads(log.read_text())
-    assert match["game"] == "zealous" and match["names"][0] == "You"
+    assert match["game"] == "zealous" and match["names"][0] == "Ada (you)"
     # The log replays to the same end.
     out2 = io.StringIO()
     monkeypatch.setattr(sys, "stdout", out2)

@@ -26,8 +26,8 @@ def _parse_option(text: str) -> tuple[str, Any]:
 
 
 def _names(n: int, humans: Sequence[int]) -> list[str]:
-    bots = iter(["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit"])
-    return [f"You{'' if len(humans) == 1 else ' ' + str(s)}" if s in humans else next(bots) for s in range(n)]
+    pool = iter(["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit"])
+    return [f"{next(pool)} (you)" if s in humans else next(pool) for s in range(n)]
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:

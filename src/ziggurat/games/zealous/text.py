@@ -128,7 +128,8 @@ def describe_action(st: ZealousState, seat: int, action: str) -> str:
         word = {"move": "Move to", "place": "Place a follower on", "tile": "Choose", "birth": "Stand on"}
         return f"{word[verb_word]} {TILES[x]} ({KIND_NAMES[KIND[x]]})"
     if verb_word == "follower":
-        return f"Choose seat {y}'s follower on {TILES[x]}"
+        whose = "your" if y == seat else f"seat {y}'s"
+        return f"Choose {whose} follower on {TILES[x]}"
     return {"stay": "Stay where you are", "skip": "Skip: end the turn without placing", "done": "Done"}.get(
         action, action
     )
@@ -142,7 +143,11 @@ def board_text(st: ZealousState, seat: int | None, names: Sequence[str]) -> str:
         f" of {v['max_rounds']}" if v["max_rounds"] else f", first to {v['target']} points"
     )
     lines.append(title)
-    lines.append("  ".join(f"{names[s]}: {v['scores'][s]} pts, {v['supply'][s]} in supply" for s in range(n)))
+    lines.append(
+        "  ".join(
+            f"{names[s]} (seat {s}): {v['scores'][s]} pts, {v['supply'][s]} in supply" for s in range(n)
+        )
+    )
     lines.append(f"{'tile':<5} {'kind':<14} " + " ".join(f"{names[s][:6]:>6}" for s in range(n)) + "  marks")
     for t in range(N_TILES):
         tname = TILES[t]
