@@ -1,3 +1,4 @@
-"""The built-in games. Importing this package registers each of them."""
+"""The built-in games. Importing this package registers each of them (one line per game)."""
 
-from ziggurat.games import zealous  # noqa: F401
+from ziggurat.games import zealous as zealous
+from ziggurat.games import zenith as zenith

@@ -1,0 +1,85 @@
+"""Legal actions and applying them: the hot path for bots and benchmarks, kept lean."""
+
+from __future__ import annotations
+
+from ziggurat.engine import IllegalAction
+from ziggurat.games.zenith import flow
+from ziggurat.games.zenith.actions import A_PLACE, PARSE, PLACE
+from ziggurat.games.zenith.state import COLOURS, ZenithState
+
+
+def to_act(st: ZenithState) -> tuple[int, ...]:
+    return () if st.turn < 0 else (st.turn,)
+
+
+def legal(st: ZenithState, s: int) -> list[str]:
+    c = st.cache
+    if c is None or c[0] != s:
+        c = (s, _legal(st, s))
+        st.cache = c
+    return c[1][:]
+
+
+def _legal(st: ZenithState, s: int) -> list[str]:
+    if s != st.turn or s < 0:  # turn is -1 once the game is over
+        return []
+    acts = A_PLACE[st.board.id]
+    m = st.placeable(s)
+    out = []
+    while m:
+        low = m & -m
+        out.append(acts[low.bit_length() - 1])
+        m ^= low
+    return out
+
+
+def apply(st: ZenithState, s: int, action: str) -> None:
+    i = PARSE[st.board.id].get(action) if isinstance(action, str) else None
+    if i is None or s != st.turn or s < 0 or not st.placeable(s) >> i & 1:
+        raise _refusal(st, s, action)
+    st.cache = None
+    flow.put(st, s, i)
+    st.hand[s] -= 1
+    st.moves += 1
+    if st.events is not None:
+        st.events.append({"type": "place", "seat": s, "space": st.board.ids[i]})
+    flow.start_turn(st, s + 1 if s + 1 < st.n else 0)
+
+
+def _refusal(st: ZenithState, s: int, action: object) -> IllegalAction:
+    """Why `action` is refused, in the player's terms."""
+    if not isinstance(action, str):
+        return IllegalAction("malformed", 'An action must be a string such as "place:0.1.2".')
+    if st.result is not None:
+        return IllegalAction("game-over", "The game is over.")
+    if not isinstance(s, int) or not 0 <= s < st.n:
+        return IllegalAction("bad-seat", f"There is no seat {s}.")
+    if not st.alive >> s & 1:
+        return IllegalAction("eliminated", "You have been eliminated: you can't place any more.")
+    if s != st.turn:
+        return IllegalAction("not-your-turn", "It isn't your turn.")
+    if not action.startswith(PLACE):
+        return IllegalAction("unknown-action", f'Unknown action {action!r}; Zenith has only "place:<space>".')
+    b = st.board
+    sid = action[len(PLACE) :]
+    i = b.index.get(sid)
+    if i is None:
+        return IllegalAction(
+            "unknown-space",
+            f"{b.name} has no space {sid!r}; spaces are written level.q.r, e.g. {b.ids[0]}.",
+        )
+    if st.occ >> i & 1:
+        return IllegalAction("occupied", f"{sid} already holds a piece.")
+    sup = b.supporters[i]
+    empty = [b.ids[j] for j in sup if not st.occ >> j & 1]
+    if empty:
+        verb = "is" if len(empty) == 1 else "are"
+        return IllegalAction(
+            "not-open", f"{sid} is not open: {', '.join(empty)} below it {verb} still empty."
+        )
+    if not st.own[s] & b.support_mask[i]:
+        colours = ", ".join(COLOURS[o] for j in sup for o in range(st.n) if st.own[o] >> j & 1)
+        return IllegalAction(
+            "no-own-support", f"{sid} rests on {colours}: none of the three is yours ({COLOURS[s]})."
+        )
+    return IllegalAction("illegal-action", f"{action} isn't possible now.")  # pragma: no cover

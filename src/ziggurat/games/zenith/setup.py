@@ -1,0 +1,212 @@
+"""Creating a game (optionally from a position for scenarios) and the complete state as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ziggurat.engine import IllegalAction, Json
+from ziggurat.games.zenith.board import BOARDS
+from ziggurat.games.zenith.flow import final_result, put, start_turn
+from ziggurat.games.zenith.state import COLOURS, NO_PIECES, NO_SPACE, ZenithState, pieces_per_player
+
+SETUP_KEYS = ("first", "hands", "pieces")
+
+
+@dataclass(frozen=True)
+class ZenithOptions:
+    """board: fuji (Mt. Fuji), pikes (Pikes Peak), twin (Twin Peaks) or krakatoa."""
+
+    board: str = "fuji"
+
+    def __post_init__(self) -> None:
+        if self.board not in BOARDS:
+            raise ValueError(f"board must be one of {', '.join(BOARDS)}, not {self.board!r}")
+
+
+def _bad(msg: str) -> IllegalAction:
+    return IllegalAction("bad-setup", msg)
+
+
+def seat_ref(ref: Any, n: int, what: str) -> int:
+    """A seat given as its number or its colour ("green", "orange", ...)."""
+    if isinstance(ref, str) and ref in COLOURS[:n]:
+        return COLOURS.index(ref)
+    if isinstance(ref, str) and ref.isdigit():
+        ref = int(ref)
+    if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < n:
+        return ref
+    raise _bad(f"{what}: {ref!r} is not a seat (0 to {n - 1} or {', '.join(COLOURS[:n])}).")
+
+
+def blank(players: Any, board: str) -> ZenithState:
+    """An empty board before anyone's turn has started."""
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise IllegalAction("bad-players", f"Zenith is for 2 to 4 players, not {players!r}.")
+    st = ZenithState()
+    st.board = BOARDS[board]
+    n = st.n = players
+    st.pieces = pieces_per_player(n)
+    st.turn = 0
+    st.moves = 0
+    st.own = [0] * n
+    st.occ = 0
+    st.open = st.board.ground
+    st.reach = [0] * n
+    st.hand = [st.pieces] * n
+    st.alive = (1 << n) - 1
+    st.out = []
+    st.events = None
+    st.cache = None
+    st.result = None
+    return st
+
+
+def _place_all(st: ZenithState, pieces: Any, owner: Callable[[Any, str], int]) -> None:
+    """Put pieces given as {space id: seat} on the board, checking that each one is supported."""
+    if not isinstance(pieces, Mapping):
+        raise _bad('"pieces" must map a space id such as "0.1.2" to a seat.')
+    b = st.board
+    at: dict[int, int] = {}
+    for sid, who in pieces.items():
+        if sid not in b.index:
+            raise _bad(f"{b.name} has no space {sid!r}; spaces are written level.q.r, e.g. {b.ids[0]}.")
+        at[b.index[sid]] = owner(who, sid)
+    for i in sorted(at):  # index order is level order: supporters come first
+        missing = [b.ids[j] for j in b.supporters[i] if j not in at]
+        if missing:
+            raise _bad(f"a piece on {b.ids[i]} needs pieces on {', '.join(missing)} below it.")
+        put(st, at[i], i)
+
+
+def _hands(st: ZenithState, hands: Any, owner: Callable[[Any, str], int]) -> list[int]:
+    n = st.n
+    if isinstance(hands, list):
+        if len(hands) != n:
+            raise _bad(f'"hands" needs one count per seat ({n}).')
+        pairs = list(enumerate(hands))
+    elif isinstance(hands, Mapping):
+        pairs = [(owner(k, "hands"), v) for k, v in hands.items()]
+    else:
+        raise _bad('"hands" must be a list of counts per seat, or {seat: count}.')
+    out = [st.pieces - m.bit_count() for m in st.own]
+    for s, k in pairs:
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            raise _bad(f"hands: {k!r} is not a count of pieces.")
+        out[s] = k
+    return out
+
+
+def new_state(
+    players: Any, options: ZenithOptions, setup: Mapping[str, Any] | None, record: bool
+) -> ZenithState:
+    st = blank(players, options.board)
+    st.events = [] if record else None
+    n = st.n
+    setup = setup or {}
+    if not isinstance(setup, Mapping):
+        raise _bad("setup must be an object.")
+    unknown = sorted(set(setup) - set(SETUP_KEYS))
+    if unknown:
+        raise _bad(f"Unknown setup key {unknown[0]!r}; known: {', '.join(SETUP_KEYS)}.")
+
+    def owner(ref: Any, where: str) -> int:
+        return seat_ref(ref, n, where)
+
+    _place_all(st, setup.get("pieces") or {}, owner)
+    st.hand = _hands(st, setup.get("hands", [st.pieces - m.bit_count() for m in st.own]), owner)
+    _check_counts(st, _bad)
+    start_turn(st, owner(setup.get("first", 0), "first"))
+    return st
+
+
+def _check_counts(st: ZenithState, bad: Callable[[str], Exception]) -> None:
+    for s in range(st.n):
+        if st.own[s].bit_count() + st.hand[s] > st.pieces:
+            raise bad(f"{COLOURS[s]} would have more than {st.pieces} pieces (on the board and in hand).")
+
+
+# --- the complete state as JSON ---------------------------------------------------------------------
+
+
+def state_to_json(st: ZenithState) -> Json:
+    b = st.board
+    return {
+        "game": "zenith",
+        "board": b.id,
+        "players": st.n,
+        "turn": st.turn if st.turn >= 0 else None,
+        "moves": st.moves,
+        "pieces": {b.ids[i]: s for i in range(b.size) for s in range(st.n) if st.own[s] >> i & 1},
+        "hands": st.hand[:],
+        "eliminated": [{"seat": s, "reason": r, "moves": m} for s, r, m in st.out],
+    }
+
+
+def state_from_json(data: Mapping[str, Any]) -> ZenithState:
+    try:
+        return _from_json(data)
+    except IllegalAction as e:
+        raise IllegalAction("bad-state", e.message) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise IllegalAction("bad-state", f"Not a Zenith state: {e!r}") from None
+
+
+def _int(x: Any, what: str) -> int:
+    if not isinstance(x, int) or isinstance(x, bool):
+        raise ValueError(f"{what} must be an integer, not {x!r}")
+    return x
+
+
+def _from_json(data: Mapping[str, Any]) -> ZenithState:
+    if not isinstance(data, Mapping):
+        raise TypeError("a state is a JSON object")
+    if data.get("game", "zenith") != "zenith":
+        raise ValueError(f"this is a {data.get('game')!r} state")
+    board = data.get("board", "fuji")
+    if board not in BOARDS:
+        raise ValueError(f"unknown board {board!r}; boards: {', '.join(BOARDS)}")
+    st = blank(data["players"], board)
+    n = st.n
+
+    def owner(ref: Any, where: str) -> int:
+        s = _int(ref, f"the seat on {where}")
+        if not 0 <= s < n:
+            raise ValueError(f"no seat {s} (on {where})")
+        return s
+
+    _place_all(st, data.get("pieces") or {}, owner)
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) != n or any(_int(k, "a hand") < 0 for k in hands):
+        raise ValueError(f"hands must be {n} non-negative counts")
+    st.hand = list(hands)
+    _check_counts(st, ValueError)
+    st.moves = _int(data.get("moves", 0), "moves")
+    for e in data.get("eliminated") or []:
+        s = owner(e["seat"], "eliminated")
+        if not st.alive >> s & 1:
+            raise ValueError(f"seat {s} is eliminated twice")
+        if e["reason"] not in (NO_SPACE, NO_PIECES):
+            raise ValueError(f"unknown reason {e['reason']!r}")
+        st.alive &= ~(1 << s)
+        st.out.append((s, e["reason"], _int(e["moves"], "moves")))
+    if st.moves < 0 or any(not 0 <= m <= st.moves for _, _, m in st.out):
+        raise ValueError("move counts must be between 0 and the moves made")
+    if st.alive & (st.alive - 1) == 0:
+        if not st.alive:
+            raise ValueError("someone must be left in the game")
+        if data.get("turn") is not None:
+            raise ValueError("the game is over: turn must be null")
+        st.turn = -1
+        st.result = final_result(st)
+        return st
+    turn = data.get("turn")
+    if turn is None:
+        raise ValueError("turn is null, but more than one player is still in")
+    st.turn = owner(turn, "turn")
+    if not st.alive >> st.turn & 1:
+        raise ValueError(f"seat {st.turn} is eliminated and can't have the turn")
+    if not st.placeable(st.turn):
+        raise ValueError(f"seat {st.turn} has the turn but no legal placement (it should be eliminated)")
+    return st

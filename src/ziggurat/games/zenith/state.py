@@ -1,0 +1,76 @@
+"""The Zenith state: a few integers and bitmasks per seat, so that `clone` is three list copies."""
+
+from __future__ import annotations
+
+from ziggurat.engine import Json, Result
+from ziggurat.games.zenith.board import Board
+
+COLOURS = ("green", "orange", "purple", "blue")  # seat order (rulings: players and pieces)
+LETTERS = ("G", "O", "P", "B")
+NO_SPACE, NO_PIECES = "no-space", "no-pieces"  # why a player was eliminated
+
+
+def pieces_per_player(players: int) -> int:
+    return 58 if players == 2 else 29
+
+
+class ZenithState:
+    __slots__ = (
+        "alive",
+        "board",
+        "cache",
+        "events",
+        "hand",
+        "moves",
+        "n",
+        "occ",
+        "open",
+        "out",
+        "own",
+        "pieces",
+        "reach",
+        "result",
+        "turn",
+    )
+
+    board: Board
+    n: int  # players; seats 0..n-1 are the turn order (clockwise)
+    pieces: int  # each player's pieces at the start (58 or 29)
+    turn: int  # whose turn; -1 once the game is over
+    moves: int  # placements made so far in this game
+    own: list[int]  # per seat: mask of spaces holding that seat's pieces
+    occ: int  # mask of occupied spaces
+    open: int  # mask of empty spaces whose supporters are all occupied (every empty level-0 space)
+    reach: list[int]  # per seat: mask of spaces resting on at least one of that seat's pieces
+    hand: list[int]  # pieces in hand per seat
+    alive: int  # mask of seats still in the game
+    out: list[tuple[int, str, int]]  # eliminations in order: (seat, reason, moves made by then)
+    events: list[Json] | None
+    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
+    result: Result | None
+
+    def clone(self) -> ZenithState:
+        c = ZenithState.__new__(ZenithState)
+        c.board = self.board
+        c.n = self.n
+        c.pieces = self.pieces
+        c.turn = self.turn
+        c.moves = self.moves
+        c.own = self.own[:]
+        c.occ = self.occ
+        c.open = self.open
+        c.reach = self.reach[:]
+        c.hand = self.hand[:]
+        c.alive = self.alive
+        c.out = self.out[:]
+        c.events = None
+        c.cache = self.cache
+        c.result = self.result
+        return c
+
+    def placeable(self, s: int) -> int:
+        """Mask of the spaces where seat `s` may place now: empty level-0 spaces, and open upper spaces
+        resting on one of its pieces; nothing without a piece in hand."""
+        if not self.hand[s]:
+            return 0
+        return self.open & (self.board.ground | self.reach[s])
