@@ -61,3 +61,17 @@ def test_expected_errors_and_checks_are_counted() -> None:
         )
     )
     assert r.checks == 5 and r.match.actions == [(0, "birth:bm1")]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "a scenario is a JSON object"),
+        (base(steps=[{"expect": {"legal": {"Ada": "birth:bm1"}}}]), "must map a seat to a list"),
+        (base(steps=[{"expect": {"to_act": "Ada"}}]), "to_act must be a list"),
+    ],
+)
+def test_wrongly_shaped_values_are_named(data: Any, message: str) -> None:
+    with pytest.raises(ScenarioError) as e:
+        run(data)
+    assert message in str(e.value)

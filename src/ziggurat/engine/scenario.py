@@ -49,6 +49,8 @@ def run_file(path: str | Path) -> ScenarioRun:
 
 
 def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{name}: a scenario is a JSON object")
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise ScenarioError(
@@ -171,6 +173,8 @@ def _check(
     game: Game[Any, Any], state: Any, key: str, value: Any, seat_of: Any, names: list[str]
 ) -> list[str]:
     if key == "to_act":
+        if not isinstance(value, list):
+            return ["to_act must be a list of seats"]
         got = sorted(game.to_act(state))
         want = sorted(seat_of(v) for v in value)
         return (
@@ -178,6 +182,8 @@ def _check(
         )
     if key in ("legal", "legal_includes", "legal_excludes"):
         out = []
+        if not isinstance(value, Mapping) or not all(isinstance(v, list) for v in value.values()):
+            return [f"{key} must map a seat to a list of actions"]
         for ref, wanted in value.items():
             s = seat_of(ref)
             have: set[str] = set(game.legal(state, s))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from ziggurat.engine import IllegalAction
 from ziggurat.games.zealous import GAME
 from ziggurat.games.zealous.board import INDEX
-from ziggurat.games.zealous.cards import CARD_INDEX
+from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
 from ziggurat.games.zealous.setup import state_from_json
 from ziggurat.games.zealous.state import MOVE, PROLIFERATION, REBIRTH, ZealousState
 
@@ -138,4 +139,42 @@ def end_round_now(st: ZealousState) -> ZealousState:
             GAME.apply(st, seat, "stay")
         else:
             GAME.apply(st, seat, "skip")
+    return st
+
+
+def deck(st: ZealousState, name: str) -> list[str]:
+    """A deck, top card first."""
+    return list(GAME.to_json(st)["decks"][name])
+
+
+def sanctuaries(st: ZealousState) -> list[list[str]]:
+    """Each seat's protected tiles (in board order)."""
+    return [list(ts) for ts in GAME.to_json(st)["sanctuaries"]]
+
+
+def stock(
+    st: ZealousState, name: str, deck: list[str], discard: list[str] | None = None, holder: int | None = None
+) -> ZealousState:
+    """Make deck `name` exactly `deck` (top first) and its discard pile exactly `discard`. Every other
+    card of that deck goes to `holder`'s hand (default: the last seat), as in a real game where a deck
+    and its discard run dry because the cards are held: the position still holds all 52 cards."""
+    d = DECKS.index(name)
+    rest = Counter(deck_cards(d))
+    for h in st.hand:
+        for c in range(N_CARDS):
+            if DECK_OF[c] == d:
+                rest[c] -= h[c]
+    for fr in st.stack:
+        rest[fr[0]] -= 1
+    wanted = [CARD_INDEX[c] for c in [*deck, *(discard or [])]]
+    for c in wanted:
+        assert DECK_OF[c] == d, f"{CARDS[c].id} is not a {name} card"
+        rest[c] -= 1
+    assert min(rest.values(), default=0) >= 0, f"not enough copies for {deck} + {discard}"
+    seat = st.n - 1 if holder is None else holder
+    for c, k in rest.items():
+        st.hand[seat][c] += k
+    st.deck[d] = [CARD_INDEX[c] for c in reversed(deck)]
+    st.discard[d] = [CARD_INDEX[c] for c in discard or []]
+    st.cache = None
     return st

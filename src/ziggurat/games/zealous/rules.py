@@ -138,15 +138,18 @@ def _refusal(st: ZealousState, s: int, action: object) -> IllegalAction:
         return IllegalAction("malformed", 'An action must be a string such as "move:e1".')
     if st.phase == OVER:
         return IllegalAction("game-over", "The game is over.")
-    if not (0 <= s < st.n):
-        return IllegalAction("bad-seat", f"There is no seat {s}.")
+    # A seat that isn't a seat number at all (None, "0") is refused like seat 9, not with a TypeError.
+    if not isinstance(s, int) or not 0 <= s < st.n:
+        return IllegalAction("bad-seat", f"There is no seat {s!r}.")
     if s not in to_act(st):
         return IllegalAction("not-your-turn", "It isn't your turn.")
     parsed = PARSE.get(action)
     if parsed is None:
         return IllegalAction("unknown-action", f"Unknown action {action!r}.")
     verb, x, _ = parsed
-    if verb == PLAY and not st.stack and st.phase in (PH_MOVE, PH_PLACE):
+    # Rulings (card windows): *any* held card that cannot be played now gets "This card isn't valid
+    # this turn." -- also before the rebirth (timing) and while another card resolves (one card).
+    if verb == PLAY and st.phase in (REBIRTH, PH_MOVE, PH_PLACE):
         if not st.hand[s][x]:
             return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
         return IllegalAction("card-not-valid", CARD_NOT_VALID)

@@ -55,6 +55,8 @@ def step_name(st: ZealousState) -> str:
 
 def view(st: ZealousState, seat: int | None) -> Json:
     n = st.n
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        seat = None  # anything but a real seat sees what a spectator sees
     pending: list[Json] = []
     for fr in st.stack:
         cid = CARDS[fr[0]].id
@@ -100,7 +102,7 @@ def view(st: ZealousState, seat: int | None) -> Json:
         ],
         "result": st.result.to_json() if st.result is not None else None,
     }
-    if seat is not None and 0 <= seat < n:
+    if seat is not None:
         h = st.hand[seat]
         out["seat"] = seat
         out["hand"] = [CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])]
