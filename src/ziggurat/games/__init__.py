@@ -2,3 +2,4 @@
 
 from ziggurat.games import zealous as zealous
 from ziggurat.games import zenith as zenith
+from ziggurat.games import zombology as zombology

@@ -1,0 +1,171 @@
+"""Legal actions and applying them: the hot path for bots and benchmarks, kept lean."""
+
+from __future__ import annotations
+
+from ziggurat.engine import IllegalAction
+from ziggurat.games.zombology import flow
+from ziggurat.games.zombology.actions import (
+    A_ALLOW,
+    A_CHOOSE,
+    A_COUNTER,
+    A_GURU,
+    A_PASS,
+    A_SWAP,
+    A_TARGET,
+    ALLOW,
+    CHOOSE,
+    COUNTER,
+    GURU,
+    PARSE,
+    PASS,
+    SWAP,
+    TARGET,
+)
+from ziggurat.games.zombology.cards import (
+    CARD_INDEX,
+    CARDS,
+    N_SUITS,
+    SUIT,
+    SUIT_NAMES,
+    THERAPY_MASK,
+    cards_of,
+)
+from ziggurat.games.zombology.state import (
+    ASK_GURU,
+    ASK_TARGET,
+    INSIGHT,
+    NOT_CHOSEN,
+    OVER,
+    RESOLVE,
+    ZombologyState,
+)
+from ziggurat.games.zombology.state import CHOOSE as PH_CHOOSE
+
+
+def to_act(st: ZombologyState) -> tuple[int, ...]:
+    ph = st.phase
+    if ph == PH_CHOOSE:
+        return tuple(s for s, c in enumerate(st.chosen) if c == NOT_CHOSEN)
+    if ph == RESOLVE:
+        assert st.ask is not None
+        return (st.ask[1],)
+    if ph == INSIGHT:
+        return (st.ins // N_SUITS,)
+    return ()
+
+
+def legal(st: ZombologyState, s: int) -> list[str]:
+    return _cached(st, s)[:]
+
+
+def _cached(st: ZombologyState, s: int) -> list[str]:
+    c = st.cache
+    if c is None or c[0] != s:
+        c = (s, _legal(st, s))
+        st.cache = c
+    return c[1]
+
+
+def _legal(st: ZombologyState, s: int) -> list[str]:
+    if type(s) is not int or not 0 <= s < st.n:
+        return []
+    ph = st.phase
+    if ph == PH_CHOOSE:
+        if st.chosen[s] != NOT_CHOSEN:
+            return []
+        out = []  # playing a card is compulsory: no pass
+        h = st.hand[s]
+        while h:
+            low = h & -h
+            out.append(A_CHOOSE[low.bit_length() - 1])
+            h ^= low
+        return out
+    if ph == RESOLVE:
+        assert st.ask is not None
+        kind, who, card, _ = st.ask
+        if s != who:
+            return []
+        if kind == ASK_TARGET:
+            return [A_TARGET[t] for t in cards_of(st.pending & ~(1 << card))]
+        if kind == ASK_GURU:
+            return [A_GURU[u] for u in st.suits if st.guru[u] != s]
+        return [A_COUNTER, A_ALLOW]
+    if ph == INSIGHT:
+        if s != st.ins // N_SUITS:
+            return []
+        takes = cards_of(flow.takeable(st, s, st.ins % N_SUITS))
+        out = [A_SWAP[g][t] for g in cards_of(st.hand[s] & THERAPY_MASK) for t in takes]
+        out.append(A_PASS)  # asked even with no Therapy card in hand: skipping would tell the others so
+        return out
+    return []
+
+
+def apply(st: ZombologyState, s: int, action: str) -> None:
+    if action not in _cached(st, s):
+        raise _refusal(st, s, action)
+    st.cache = None
+    verb, x, y = PARSE[action]
+    if verb == CHOOSE:
+        flow.choose(st, s, x)
+    elif verb == SWAP:
+        flow.swap(st, s, x, y)
+    elif verb == PASS:
+        flow.pass_insight(st, s)
+    elif verb == TARGET:
+        flow.target(st, x)
+    elif verb == GURU:
+        flow.guru(st, x)
+    elif verb in (COUNTER, ALLOW):
+        flow.counter(st, verb == COUNTER)
+    else:  # pragma: no cover - legal() never offers anything else
+        raise AssertionError(action)
+
+
+def _refusal(st: ZombologyState, s: int, action: object) -> IllegalAction:
+    """Why `action` is refused, without a word about anything `s` may not see."""
+    if not isinstance(action, str):
+        return IllegalAction("malformed", 'An action must be a string such as "choose:crystals-1-1".')
+    if st.phase == OVER:
+        return IllegalAction("game-over", "The game is over.")
+    if not isinstance(s, int) or not 0 <= s < st.n:
+        return IllegalAction("bad-seat", f"There is no seat {s}.")
+    if s not in to_act(st):
+        if st.phase == PH_CHOOSE:
+            return IllegalAction("already-chosen", "You have already chosen your card this round.")
+        return IllegalAction("not-your-turn", "Another player is deciding now.")
+    parsed = PARSE.get(action)
+    if parsed is None:
+        return _unknown(action)
+    verb, x, y = parsed
+    ph = st.phase
+    if ph == PH_CHOOSE and verb == CHOOSE:
+        return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
+    if ph == INSIGHT and verb == SWAP:
+        u = st.ins % N_SUITS
+        if not st.hand[s] >> x & 1:
+            return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
+        if SUIT[y] != u:
+            return IllegalAction("wrong-suit", f"This Guru's Insight retrieves only {SUIT_NAMES[u]} cards.")
+        if st.centre >> y & 1:
+            return IllegalAction(
+                "just-swapped", "Another player swapped that card into the central area this round."
+            )
+        return IllegalAction("not-in-centre", f"{CARDS[y].name} is not among the failed cards.")
+    if ph == RESOLVE and verb == TARGET and st.ask is not None and st.ask[0] == ASK_TARGET:
+        return IllegalAction(
+            "bad-target",
+            "An Overrun targets a card another player played this round that hasn't resolved yet.",
+        )
+    if ph == RESOLVE and verb == GURU and st.ask is not None and st.ask[0] == ASK_GURU:
+        if st.guru[x] == s:
+            return IllegalAction("guru-owned", "You already own that Guru.")
+        return IllegalAction("guru-not-in-play", "That Guru's therapy is not in this game.")
+    expected = ", ".join(_cached(st, s))
+    return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+
+
+def _unknown(action: str) -> IllegalAction:
+    parts = action.split(":")
+    if len(parts) == 3 and parts[0] == "swap" and parts[1] in CARD_INDEX and parts[2] in CARD_INDEX:
+        return IllegalAction("not-a-therapy", "Guru's Insight swaps a Therapy card for a Therapy card.")
+    return IllegalAction("unknown-action", f"Unknown action {action!r}.")

@@ -1,0 +1,356 @@
+"""Creating a game (with optional stacking for scenarios) and the complete state as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.games.zombology import flow
+from ziggurat.games.zombology.cards import (
+    APOCALYPSE,
+    BACK,
+    BACK_MASK,
+    BACKS,
+    CARD_INDEX,
+    EPIDEMIC,
+    ID,
+    KIND,
+    N_SUITS,
+    SUIT,
+    SUIT_INDEX,
+    SUITS,
+    THERAPY,
+    VALUE,
+    cards_of,
+    ids,
+    in_play_mask,
+)
+from ziggurat.games.zombology.scoring import final_result
+from ziggurat.games.zombology.state import (
+    ASKS,
+    CENTRE,
+    CHOOSE,
+    INSIGHT,
+    NO_CARD,
+    NOT_CHOSEN,
+    OUT,
+    OVER,
+    PHASES,
+    RESOLVE,
+    ROUNDS,
+    ZombologyState,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+SUITS_REMOVED = {3: 2, 4: 2, 5: 1, 6: 1, 7: 0, 8: 0}
+EPIDEMIC_DEAL = 3
+APOCALYPSE_DEAL = {3: 3, 4: 1, 5: 1, 6: 0, 7: 0, 8: 0}
+SETUP_KEYS = ("removed", "decks", "hands", "collections", "centre", "gurus", "round")
+
+
+@dataclass(frozen=True)
+class ZombologyOptions:
+    """Zombology has no options: the player count decides the set-up."""
+
+
+def _bad(msg: str) -> IllegalAction:
+    return IllegalAction("bad-setup", msg)
+
+
+def _suit(name: Any) -> int:
+    if name not in SUIT_INDEX:
+        raise _bad(f"Unknown suit {name!r}; suits: {', '.join(SUITS)}.")
+    return SUIT_INDEX[name]
+
+
+def _seat(ref: Any, n: int) -> int:
+    try:
+        s = int(ref)
+    except (TypeError, ValueError):
+        raise _bad(f"Bad seat {ref!r}.") from None
+    if not 0 <= s < n:
+        raise _bad(f"There is no seat {s}.")
+    return s
+
+
+def _blank(n: int, suits: tuple[int, ...]) -> ZombologyState:
+    st = ZombologyState()
+    st.n = n
+    st.suits = suits
+    st.round = 1
+    st.phase = CHOOSE
+    st.hand = [0] * n
+    st.coll = [0] * n
+    st.centre = 0
+    st.box = 0
+    st.deck = [[], []]
+    st.guru = [CENTRE if u in suits else OUT for u in range(N_SUITS)]
+    st.best = [0] * N_SUITS
+    st.chosen = [NOT_CHOSEN] * n
+    st.pending = 0
+    st.ask = None
+    st.ins = -1
+    st.fresh = [0] * n
+    st.memory = [[0] * n for _ in range(n)]
+    st.rng = Rng(0)
+    st.events = None
+    st.cache = None
+    st.result = None
+    return st
+
+
+class _Pool:
+    """The cards not placed yet: each card goes to one place only."""
+
+    def __init__(self, mask: int) -> None:
+        self.free = mask
+
+    def take(self, name: Any) -> int:
+        if name not in CARD_INDEX:
+            raise _bad(f"Unknown card {name!r} (cards are named like crystals-1-2, overrun-3, army-4).")
+        c = CARD_INDEX[name]
+        if not self.free >> c & 1:
+            raise _bad(f"{name} is not available: its suit is not in play, or it is placed twice.")
+        self.free ^= 1 << c
+        return c
+
+    def mask(self, names: Any, what: str) -> int:
+        if not isinstance(names, list):
+            raise _bad(f"{what} must be a list of cards.")
+        m = 0
+        for name in names:
+            m |= 1 << self.take(name)
+        return m
+
+
+def _per_seat(value: Any, n: int, what: str) -> dict[int, Any]:
+    if isinstance(value, list):
+        if len(value) != n:
+            raise _bad(f"{what} needs one entry per seat.")
+        return dict(enumerate(value))
+    if not isinstance(value, Mapping):
+        raise _bad(f"{what} must map a seat to a value.")
+    return {_seat(k, n): v for k, v in value.items()}
+
+
+def new_state(
+    players: int, options: ZombologyOptions, seed: int, setup: Mapping[str, Any] | None, record: bool = False
+) -> ZombologyState:
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("bad-players", f"Zombology is for 3 to 8 players, not {players}.")
+    n = players
+    setup = dict(setup or {})
+    unknown = set(setup) - set(SETUP_KEYS)
+    if unknown:
+        raise _bad(f"Unknown setup key {sorted(unknown)[0]!r}; known: {', '.join(SETUP_KEYS)}.")
+    rng = Rng(seed)
+    k = SUITS_REMOVED[n]
+    if "removed" in setup:
+        names = setup["removed"]
+        if not isinstance(names, list) or len(set(names)) != k or len(names) != k:
+            raise _bad(f"setup.removed must name {k} different suit{'s' if k != 1 else ''} with {n} players.")
+        removed = {_suit(u) for u in names}
+        suits = tuple(u for u in range(N_SUITS) if u not in removed)
+    else:
+        left = list(range(N_SUITS))
+        for _ in range(k):
+            left.pop(rng.below(len(left)))
+        suits = tuple(left)
+    st = _blank(n, suits)
+    st.rng = rng
+    st.events = [] if record else None
+    pool = _Pool(in_play_mask(suits))
+
+    for s, names in _per_seat(setup.get("collections") or {}, n, "setup.collections").items():
+        st.coll[s] = pool.mask(names, "setup.collections")
+    st.centre = pool.mask(setup.get("centre") or [], "setup.centre")
+    stacked: set[int] = set()
+    for s, names in _per_seat(setup.get("hands") or {}, n, "setup.hands").items():
+        st.hand[s] = pool.mask(names, "setup.hands")
+        stacked.add(s)
+    gurus = setup.get("gurus") or {}
+    if not isinstance(gurus, Mapping):
+        raise _bad("setup.gurus must map a suit to a seat (or null: the central area).")
+    for name, seat in gurus.items():
+        u = _suit(name)
+        if u not in suits:
+            raise _bad(f"The {name} Guru is not in play.")
+        st.guru[u] = CENTRE if seat is None else _seat(seat, n)
+    rnd = setup.get("round", 1)
+    if not isinstance(rnd, int) or not 1 <= rnd <= ROUNDS:
+        raise _bad(f"setup.round must be 1 to {ROUNDS}.")
+    st.round = rnd
+
+    tops: list[list[int]] = [[], []]
+    decks = setup.get("decks") or {}
+    if not isinstance(decks, Mapping):
+        raise _bad("setup.decks must map epidemic/apocalypse to the cards on top, top first.")
+    for name, names in decks.items():
+        if name not in BACKS or not isinstance(names, list):
+            raise _bad(f"setup.decks: unknown deck {name!r} (decks: epidemic, apocalypse) or not a list.")
+        b = BACKS.index(name)
+        for cname in names:
+            c = pool.take(cname)
+            if BACK[c] != b:
+                raise _bad(f"{cname} is not an {name} card.")
+            tops[b].append(c)
+    for b in (EPIDEMIC, APOCALYPSE):
+        rest = cards_of(pool.free & BACK_MASK[b])
+        rng.shuffle(rest)
+        st.deck[b] = rest + tops[b][::-1]  # the last element is the top
+
+    # The deal: one card at a time from the first seat, Epidemic cards first. Undealt Epidemic cards
+    # stay out of play.
+    for b, count in ((EPIDEMIC, EPIDEMIC_DEAL), (APOCALYPSE, APOCALYPSE_DEAL[n])):
+        deck = st.deck[b]
+        for _ in range(count):
+            for s in range(n):
+                if s not in stacked and deck:
+                    st.hand[s] |= 1 << deck.pop()
+    _derive(st)
+    flow.start_round(st)
+    return st
+
+
+def _derive(st: ZombologyState) -> None:
+    best = [0] * N_SUITS
+    for m in st.coll:
+        for c in cards_of(m):
+            if KIND[c] == THERAPY and VALUE[c] > best[SUIT[c]]:
+                best[SUIT[c]] = VALUE[c]
+    st.best = best
+
+
+# --- the complete state as JSON (secrets included: for storage, never for players) ---------------
+
+
+def state_to_json(st: ZombologyState) -> Json:
+    n = st.n
+    ask: Json | None = None
+    if st.ask is not None:
+        kind, seat, card, target = st.ask
+        ask = {
+            "kind": ASKS[kind],
+            "seat": seat,
+            "card": ID[card],
+            "target": ID[target] if target >= 0 else None,
+        }
+    insight = {"seat": st.ins // N_SUITS, "guru": SUITS[st.ins % N_SUITS]} if st.phase == INSIGHT else None
+    decks = {BACKS[b]: [ID[c] for c in reversed(st.deck[b])] for b in (EPIDEMIC, APOCALYPSE)}  # top first
+    return {
+        "game": "zombology",
+        "players": n,
+        "round": st.round,
+        "phase": PHASES[st.phase],
+        "removed": [SUITS[u] for u in range(N_SUITS) if u not in st.suits],
+        "gurus": {SUITS[u]: (st.guru[u] if st.guru[u] >= 0 else None) for u in st.suits},
+        "hands": [ids(h) for h in st.hand],
+        "collections": [ids(m) for m in st.coll],
+        "centre": ids(st.centre),
+        "box": ids(st.box),
+        "decks": decks,
+        "chosen": [_chosen_json(c) for c in st.chosen],
+        "pending": ids(st.pending),
+        "ask": ask,
+        "insight": insight,
+        "fresh": [ids(m) for m in st.fresh],
+        "memory": [[ids(m) for m in row] for row in st.memory],
+        "rng": st.rng.s,
+    }
+
+
+def _chosen_json(c: int) -> str | None:
+    if c == NOT_CHOSEN:
+        return None
+    return "none" if c == NO_CARD else ID[c]
+
+
+def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
+    """A state from `state_to_json`, or a constructed position: everything but "players" is optional
+    (absent decks hold every card placed nowhere else, in card order)."""
+    try:
+        return _from_json(data)
+    except IllegalAction as e:
+        raise IllegalAction("bad-state", e.message) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise IllegalAction("bad-state", f"Not a Zombology state: {e!r}") from None
+
+
+def _from_json(data: Mapping[str, Any]) -> ZombologyState:
+    n = int(data["players"])
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise _bad(f"Zombology is for 3 to 8 players, not {n}.")
+    removed = {_suit(u) for u in data.get("removed", [])}
+    suits = tuple(u for u in range(N_SUITS) if u not in removed)
+    st = _blank(n, suits)
+    pool = _Pool(in_play_mask(suits))
+    st.round = int(data.get("round", 1))
+    st.phase = PHASES.index(data.get("phase", "choose"))
+    for name, seat in (data.get("gurus") or {}).items():
+        u = _suit(name)
+        if u not in suits:
+            raise _bad(f"The {name} Guru is not in play.")
+        st.guru[u] = CENTRE if seat is None else _seat(seat, n)
+    for s, names in _per_seat(data.get("hands") or {}, n, "hands").items():
+        st.hand[s] = pool.mask(names, "hands")
+    for s, names in _per_seat(data.get("collections") or {}, n, "collections").items():
+        st.coll[s] = pool.mask(names, "collections")
+    for s, names in _per_seat(data.get("fresh") or {}, n, "fresh").items():
+        st.fresh[s] = _Pool(in_play_mask(suits)).mask(names, "fresh")  # a note on centre cards
+    st.centre = pool.mask(data.get("centre") or [], "centre")
+    st.box = pool.mask(data.get("box") or [], "box")
+    st.pending = pool.mask(data.get("pending") or [], "pending")
+    for s, c in _per_seat(data.get("chosen") or {}, n, "chosen").items():
+        if c is None:
+            st.chosen[s] = NOT_CHOSEN
+        elif c == "none":
+            st.chosen[s] = NO_CARD
+        elif st.phase == CHOOSE:
+            st.chosen[s] = pool.take(c)  # a hidden choice lies face down: it is nowhere else
+        else:
+            st.chosen[s] = CARD_INDEX[c]  # revealed: it is pending, or has resolved somewhere
+    decks = data.get("decks")
+    for b in (EPIDEMIC, APOCALYPSE):
+        if decks is not None:
+            names = decks.get(BACKS[b], [])
+            st.deck[b] = [pool.take(c) for c in reversed(names)]
+            if any(BACK[c] != b for c in st.deck[b]):
+                raise _bad(f"the {BACKS[b]} deck holds a card of the other back.")
+        else:
+            st.deck[b] = cards_of(pool.free & BACK_MASK[b])[::-1]
+            pool.free &= ~BACK_MASK[b]
+    ask = data.get("ask")
+    if ask is not None:
+        target = ask.get("target")
+        st.ask = (
+            ASKS.index(ask["kind"]),
+            _seat(ask["seat"], n),
+            CARD_INDEX[ask["card"]],
+            CARD_INDEX[target] if target is not None else -1,
+        )
+    ins = data.get("insight")
+    if ins is not None:
+        st.ins = _seat(ins["seat"], n) * N_SUITS + _suit(ins["guru"])
+    memory = data.get("memory")
+    if memory is not None:
+        st.memory = [[_Pool(in_play_mask(suits)).mask(m, "memory") for m in row] for row in memory]
+        if len(st.memory) != n or any(len(row) != n for row in st.memory):
+            raise _bad("memory needs one row of one entry per seat for each seat.")
+    if "rng" in data:
+        st.rng = Rng.from_state(int(data["rng"]))
+    if st.phase == CHOOSE:
+        st.chosen = [
+            NO_CARD if c == NOT_CHOSEN and not h else c for c, h in zip(st.chosen, st.hand, strict=True)
+        ]
+        if NOT_CHOSEN not in st.chosen:
+            raise _bad("a state in the choose phase waits for somebody's choice.")
+    if st.phase == RESOLVE and st.ask is None:
+        raise _bad("a state in the resolve phase waits for a player's answer (ask).")
+    if st.phase == INSIGHT and st.ins < 0:
+        raise _bad("a state in the insight phase names whose swap it is (insight).")
+    _derive(st)
+    if st.phase == OVER:
+        st.result = final_result(st.coll, st.suits)
+    return st

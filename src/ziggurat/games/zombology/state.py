@@ -1,0 +1,92 @@
+"""The Zombology state: bit sets and small ints, so that `clone` is a handful of list copies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ziggurat.engine import Json, Rng
+
+# Phases of a round.
+INSIGHT, CHOOSE, RESOLVE, OVER = range(4)
+PHASES = ("insight", "choose", "resolve", "over")
+
+# What a player is asked while the played cards resolve (`ask[0]`).
+ASK_TARGET, ASK_GURU, ASK_COUNTER = range(3)
+ASKS = ("target", "guru", "counter")
+
+ROUNDS = 8
+NOT_CHOSEN, NO_CARD = -1, -2  # chosen[seat] before the choice; or when the hand is empty
+CENTRE, OUT = -1, -2  # guru[suit]: in the central area; not in play (suit removed)
+
+
+class ZombologyState:
+    __slots__ = (
+        "ask",
+        "best",
+        "box",
+        "cache",
+        "centre",
+        "chosen",
+        "coll",
+        "deck",
+        "events",
+        "fresh",
+        "guru",
+        "hand",
+        "ins",
+        "memory",
+        "n",
+        "pending",
+        "phase",
+        "result",
+        "rng",
+        "round",
+        "suits",
+    )
+
+    n: int  # players; seat s passes to s + 1 ("left")
+    suits: tuple[int, ...]  # suits in play
+    round: int  # 1..8
+    phase: int
+    hand: list[int]  # per seat: bit set of cards
+    coll: list[int]  # per seat: bit set of the collection (Therapy cards and Army Perimeters)
+    centre: int  # failed Therapy cards, face up
+    box: int  # discarded cards (returned to the game box)
+    deck: list[list[int]]  # Epidemic, Apocalypse; the top card is the last element
+    guru: list[int]  # per suit (all six): owner seat, CENTRE or OUT
+    best: list[int]  # per suit: the highest value in any collection (prerequisites; derived)
+    chosen: list[int]  # per seat: this round's card, NOT_CHOSEN or NO_CARD
+    pending: int  # revealed played cards not resolved yet
+    ask: tuple[int, int, int, int] | None  # (ASK_*, seat, card being resolved, targeted card or -1)
+    ins: int  # Guru's Insight: seat * 6 + suit of the swap being asked
+    fresh: list[int]  # per seat: cards it swapped into the centre this round (others may not take them)
+    memory: list[list[int]]  # memory[o][t]: cards o knows are in t's hand (or t's hidden choice)
+    rng: Rng
+    events: list[Json] | None
+    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
+    result: Any
+
+    def clone(self) -> ZombologyState:
+        c = ZombologyState.__new__(ZombologyState)
+        c.n = self.n
+        c.suits = self.suits
+        c.round = self.round
+        c.phase = self.phase
+        c.hand = self.hand[:]
+        c.coll = self.coll[:]
+        c.centre = self.centre
+        c.box = self.box
+        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.guru = self.guru[:]
+        c.best = self.best[:]
+        c.chosen = self.chosen[:]
+        c.pending = self.pending
+        c.ask = self.ask
+        c.ins = self.ins
+        c.fresh = self.fresh[:]
+        c.memory = [row[:] for row in self.memory]
+        c.rng = self.rng.copy()
+        c.events = None
+        c.cache = self.cache
+        c.result = self.result
+        return c

@@ -1,0 +1,167 @@
+"""Words for the terminal and logs: events as sentences, the board as text, actions as menu lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ziggurat.engine import Json
+from ziggurat.games.zombology.actions import PARSE
+from ziggurat.games.zombology.cards import CARD_INDEX, CARDS, SUIT_INDEX, SUIT_NAMES
+from ziggurat.games.zombology.state import ZombologyState
+from ziggurat.games.zombology.view import view
+
+
+def card_name(cid: Any) -> str:
+    return CARDS[CARD_INDEX[cid]].name if cid in CARD_INDEX else str(cid)
+
+
+def short_name(cid: str) -> str:
+    """ "Magnets 4" for a Therapy card (its copy matters to nobody at the table), else the full name."""
+    c = CARDS[CARD_INDEX[cid]]
+    return f"{SUIT_NAMES[c.suit]} {c.value}" if c.suit >= 0 else c.name
+
+
+def suit_name(suit: Any) -> str:
+    return SUIT_NAMES[SUIT_INDEX[suit]] if suit in SUIT_INDEX else str(suit)
+
+
+def describe(e: Json, names: Sequence[str]) -> str:
+    def who(s: Any) -> str:
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s)
+
+    t = e.get("type")
+    me = who(e.get("seat"))
+    if t == "round":
+        return f"Round {e['round']} begins."
+    if t == "swap":
+        return (
+            f"{me} uses the {suit_name(e['guru'])} Guru's Insight: gives {card_name(e['gave'])}"
+            f" to the central area and takes {card_name(e['took'])}."
+        )
+    if t == "insight_pass":
+        return f"{me} makes no swap with the {suit_name(e['guru'])} Guru."
+    if t == "chosen":
+        secret = e.get("secret")
+        what = f" ({card_name(secret['card'])})" if secret else ""
+        return f"{me} places an {e['back'].capitalize()} card face down{what}."
+    if t == "reveal":
+        played = [f"{who(s)}: {card_name(c)}" for s, c in enumerate(e["cards"]) if c is not None]
+        return "Revealed: " + ("; ".join(played) or "nothing") + "."
+    if t == "overrun":
+        if e.get("target") is None:
+            return f"{me}'s {card_name(e['card'])} has nothing to target and is discarded."
+        return f"{me}'s {card_name(e['card'])} targets {who(e['owner'])}'s {card_name(e['target'])}."
+    if t == "overrun_hit":
+        return f"{me}'s {card_name(e['card'])} is discarded by {card_name(e['by'])}."
+    if t == "counter":
+        return f"{me} discards {card_name(e['army'])}: {card_name(e['card'])} has no effect."
+    if t == "payrise":
+        if e.get("guru") is None:
+            return f"{me}'s {card_name(e['card'])} has no Guru to claim and is discarded."
+        src = "the central area" if e.get("from") is None else who(e["from"])
+        return f"{me}'s {card_name(e['card'])} claims the {suit_name(e['guru'])} Guru from {src}."
+    if t == "army":
+        return f"{me} adds {card_name(e['card'])} to their collection."
+    if t == "therapy":
+        if e["success"]:
+            how = " (Intuition)" if e.get("intuition") else ""
+            return f"{me}'s {card_name(e['card'])} succeeds{how}."
+        return f"{me}'s {card_name(e['card'])} fails and goes to the central area."
+    if t == "pass":
+        secret = e.get("secret")
+        what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
+        return f"{me} passes {e['count']} card{'s' if e['count'] != 1 else ''} to {who(e['to'])}{what}."
+    if t == "draw":
+        if e.get("empty"):
+            return f"{me} would draw an Apocalypse card, but none are left."
+        secret = e.get("secret")
+        what = f": {card_name(secret['card'])}" if secret else ""
+        return f"{me} draws an Apocalypse card{what}."
+    if t == "end":
+        r = e["result"]
+        cured = r.get("detail", {}).get("cured", [])
+        if not cured:
+            return "No therapy was cured: humanity is wiped out. Everybody loses."
+        cures = ", ".join(suit_name(u) for u in cured)
+        if not r["winners"]:
+            return f"Cured: {cures}. Nobody scored 7 in a cure: all ridiculed as crackpots."
+        return f"Cured: {cures}. Saviours of mankind: {', '.join(who(s) for s in r['winners'])}."
+    return str(e)
+
+
+def describe_action(st: ZombologyState, seat: int, action: str) -> str:
+    parsed = PARSE.get(action)
+    if parsed is None:
+        return action
+    word = action.split(":")[0]
+    _, x, y = parsed
+    if word == "choose":
+        return f"Play {CARDS[x].name}"
+    if word == "swap":
+        return f"Swap {CARDS[x].name} from your hand for the failed {CARDS[y].name}"
+    if word == "target":
+        owner = st.chosen.index(x) if x in st.chosen else -1
+        return f"Overrun seat {owner}'s {CARDS[x].name}"
+    if word == "guru":
+        return f"Claim the {SUIT_NAMES[x]} Guru"
+    return {
+        "pass": "Make no swap this round",
+        "counter": "Discard an Army Perimeter: the Overrun has no effect",
+        "allow": "Keep your Army Perimeters: the Overrun discards your card",
+    }.get(action, action)
+
+
+def collection_text(cards: list[str]) -> str:
+    """A collection grouped by therapy with its points ("Magnets 1+2+4 = 7"), then the other cards."""
+    by_suit: dict[int, list[int]] = {}
+    others = []
+    for cid in cards:
+        c = CARDS[CARD_INDEX[cid]]
+        if c.suit >= 0:
+            by_suit.setdefault(c.suit, []).append(c.value)
+        else:
+            others.append(c.name)
+    parts = [f"{SUIT_NAMES[u]} {'+'.join(map(str, vs))} = {sum(vs)}" for u, vs in sorted(by_suit.items())]
+    return ", ".join(parts + others) or "nothing"
+
+
+def board_text(st: ZombologyState, seat: int | None, names: Sequence[str]) -> str:
+    v = view(st, seat)
+    n = st.n
+    lines = [f"Zombology — round {v['round']} of {v['max_rounds']}, {v['phase']}"]
+    gurus = ", ".join(
+        f"{suit_name(u)}: {names[o] if o is not None else 'centre'}" for u, o in v["gurus"].items()
+    )
+    lines.append(f"Gurus: {gurus}")
+    for s in range(n):
+        held = "/".join(str(k) for k in v["hand_counts"][s].values())
+        mark = (
+            f", played {card_name(v['played'][s])}"
+            if v["played"][s]
+            else (", chosen" if v["chosen"][s] else "")
+        )
+        lines.append(
+            f"  {names[s]}: {collection_text(v['collections'][s])}; holds {held} (epidemic/apocalypse){mark}"
+        )
+    lines.append(f"Central area (failed): {', '.join(map(short_name, v['centre'])) or 'empty'}")
+    lines.append(f"Decks: epidemic {v['decks']['epidemic']}, apocalypse {v['decks']['apocalypse']}")
+    if seat is not None:
+        lines.append(f"Your hand: {', '.join(card_name(c) for c in v['hand']) or 'empty'}")
+        if v["choice"]:
+            lines.append(f"Your face-down card: {card_name(v['choice'])}")
+    ask = v["ask"]
+    if ask is not None:
+        kind = ask["kind"]
+        if kind == "insight":
+            what = f"Guru's Insight ({suit_name(ask['guru'])})"
+        elif kind == "target":
+            what = f"the target of {card_name(ask['card'])}"
+        elif kind == "guru":
+            what = f"the Guru for {card_name(ask['card'])}"
+        else:
+            what = f"whether to counter {card_name(ask['card'])} on {card_name(ask['target'])}"
+        lines.append(f"Waiting for {names[ask['seat']]}: {what}")
+    elif v["result"] is None:
+        lines.append(f"Choosing secretly: {', '.join(names[s] for s in v['to_act'])}")
+    return "\n".join(lines)
