@@ -1,0 +1,170 @@
+"""Legal actions and applying them: the hot path for bots and benchmarks, kept lean."""
+
+from __future__ import annotations
+
+from ziggurat.engine import IllegalAction
+from ziggurat.games.faiths import announce, effects, religions, turn
+from ziggurat.games.faiths.actions import (
+    A_BONUS,
+    A_DISCARD,
+    A_END,
+    A_NEGATE,
+    A_NO_BONUS,
+    A_OPPONENT,
+    A_PAIR,
+    A_PASS,
+    A_PLACE,
+    A_RELIGION,
+    BONUS,
+    DISCARD,
+    END,
+    NEGATE,
+    OPPONENT,
+    PAIR,
+    PARSE,
+    PASS,
+    PLACE,
+    RELIGION,
+)
+from ziggurat.games.faiths.board import RELIGIONS
+from ziggurat.games.faiths.cards import CARDS, MAGNITUDES, N_CARDS, PAIR_EVENTS, ZEALOTS
+from ziggurat.games.faiths.state import BONUS as PH_BONUS
+from ziggurat.games.faiths.state import (
+    CHOOSE,
+    EFFECT,
+    EVENTS,
+    GATHER,
+    GROWTH,
+    HERESY,
+    INTO,
+    OVER,
+    REACT,
+    TO,
+    FaithsState,
+)
+from ziggurat.games.faiths.state import END as PH_END
+from ziggurat.games.faiths.state import OPPONENT as PH_OPPONENT
+
+_EFFECT_PHASES = frozenset({EFFECT, TO, INTO, GATHER})
+
+
+def to_act(st: FaithsState) -> tuple[int, ...]:
+    a = st.actor
+    return (a,) if a >= 0 else ()
+
+
+def legal(st: FaithsState, s: int) -> list[str]:
+    c = st.cache
+    if c is None or c[0] != s:
+        c = (s, _legal(st, s))
+        st.cache = c
+    return c[1][:]
+
+
+def pairs(h: list[int]) -> list[str]:
+    """Every pair a hand can announce: one Magnitude card and one Event (never Zealots & Fanatics)."""
+    events = [e for e in PAIR_EVENTS if h[e]]
+    out: list[str] = []
+    if events:
+        for m in MAGNITUDES:
+            if h[m]:
+                row = A_PAIR[m]
+                out.extend(row[e] for e in events)
+    return out
+
+
+def _legal(st: FaithsState, s: int) -> list[str]:
+    if s != st.actor:
+        return []
+    ph = st.phase
+    if ph in _EFFECT_PHASES:
+        return effects.legal(st, s, ph)
+    if ph == EVENTS:
+        out = pairs(st.hand[s])
+        out.append(A_END)
+        return out
+    if ph == GROWTH:
+        return [A_PLACE[t] for t in turn.growth_options(st)]
+    if ph == REACT:
+        h = st.hand[s]
+        out = [A_NEGATE[m] for m in MAGNITUDES if h[m]]
+        out.append(A_PASS)
+        return out
+    if ph in (PH_END, HERESY):
+        h = st.hand[s]
+        return [A_DISCARD[c] for c in range(N_CARDS) if h[c]]
+    if ph == PH_OPPONENT:
+        return [A_OPPONENT[o] for o in range(st.n) if o != s]
+    if ph == PH_BONUS:
+        return [A_BONUS, A_NO_BONUS]
+    if ph == CHOOSE:
+        taken = set(st.religion)
+        return [A_RELIGION[r] for r in range(len(RELIGIONS)) if r not in taken]
+    return []
+
+
+def apply(st: FaithsState, s: int, action: str) -> None:
+    if action not in legal(st, s):
+        raise _refusal(st, s, action)
+    st.cache = None
+    verb, x, y = PARSE[action]
+    ph = st.phase
+    if ph in _EFFECT_PHASES:
+        effects.choose(st, s, verb, x, y)
+    elif verb == PAIR:
+        announce.announce(st, s, x, y)
+    elif verb == END:
+        turn.end_events(st)
+    elif verb == PLACE:
+        turn.place(st, x)
+    elif verb == NEGATE:
+        announce.negate(st, s, x)
+    elif verb == PASS:
+        announce.pass_reaction(st, s)
+    elif verb == DISCARD:
+        if ph == HERESY:
+            effects.heresy_discard(st, x)
+        else:
+            turn.discard_to_limit(st, x)
+    elif verb == OPPONENT:
+        announce.name_opponent(st, x)
+    elif verb == BONUS:
+        announce.declare_bonus(st, True)
+    elif verb == RELIGION:
+        religions.choose_religion(st, s, x)
+    else:  # NO_BONUS; legal() never offers anything else
+        announce.declare_bonus(st, False)
+
+
+def _refusal(st: FaithsState, s: int, action: object) -> IllegalAction:
+    """Why `action` is refused, without a word about anything `s` may not see."""
+    if not isinstance(action, str):
+        return IllegalAction("malformed", 'An action must be a string such as "place:tibet".')
+    if st.phase == OVER:
+        return IllegalAction("game-over", "The game is over.")
+    if not isinstance(s, int) or not 0 <= s < st.n:
+        return IllegalAction("bad-seat", f"There is no seat {s}.")
+    if s != st.actor:
+        return IllegalAction("not-your-turn", "It isn't your turn.")
+    parsed = PARSE.get(action)
+    if parsed is None:
+        return IllegalAction("unknown-action", f"Unknown action {action!r}.")
+    verb, x, y = parsed
+    h = st.hand[s]
+    if verb == PAIR and y == ZEALOTS:
+        return IllegalAction(
+            "reaction-only", "Zealots & Fanatics is only played as a reaction, to negate a card just played."
+        )
+    if verb == PAIR and st.phase == EVENTS:
+        for c in (x, y):
+            if not h[c]:
+                return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[c].name}.")
+    if verb == DISCARD and st.phase in (PH_END, HERESY) and not h[x]:
+        return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
+    if verb == NEGATE and st.phase == REACT and not h[x]:
+        return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
+    expected = ", ".join(legal(st, s))
+    return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+
+
+__all__ = ["apply", "legal", "pairs", "to_act"]

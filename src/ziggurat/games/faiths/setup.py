@@ -1,0 +1,378 @@
+"""Creating a game (with optional stacking for scenarios) and the complete state as JSON."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.games.faiths.board import (
+    CAPACITY,
+    INDEX,
+    N_TERRITORIES,
+    RELIGION_INDEX,
+    RELIGIONS,
+    TERRITORIES,
+    WIN,
+)
+from ziggurat.games.faiths.cards import CARD_INDEX, CARDS, N_CARDS, deck_cards
+from ziggurat.games.faiths.outcome import final_result
+from ziggurat.games.faiths.religions import seat_religion, start_game
+from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, Pending, new_pending
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 11
+RELIGION_MODES = ("random", "choose")
+SETUP_KEYS = ("religions", "chits", "hands", "deck", "discard", "turn", "phase")
+
+
+def _flag(v: Any) -> Any:
+    """Options from the command line may arrive as text."""
+    if isinstance(v, str):
+        low = v.strip().lower()
+        if low in ("true", "false"):
+            return low == "true"
+        if low.lstrip("-").isdigit():
+            return int(low)
+    return v
+
+
+@dataclass(frozen=True)
+class FaithsOptions:
+    """homeland_bonus: one Event per turn involving your homeland gets Magnitude +1 (optional rule).
+    max_rounds: the game ends after this many rounds (most territories, then most PC).
+    zealots_copies: copies of Zealots & Fanatics in the deck (2+: a negation can be negated).
+    religions: "random" (dealt to seats at random) or "choose" (chosen in seat order)."""
+
+    homeland_bonus: bool = False
+    max_rounds: int = 30
+    zealots_copies: int = 1
+    religions: str = "random"
+
+    def __post_init__(self) -> None:
+        for name in ("homeland_bonus", "max_rounds", "zealots_copies"):
+            object.__setattr__(self, name, _flag(getattr(self, name)))
+        if not isinstance(self.homeland_bonus, bool):
+            raise ValueError(f"homeland_bonus must be true or false, not {self.homeland_bonus!r}")
+        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) or self.max_rounds < 1:
+            raise ValueError(
+                f"max_rounds must be a whole number of rounds, 1 or more, not {self.max_rounds!r}"
+            )
+        zc = self.zealots_copies
+        if isinstance(zc, bool) or not isinstance(zc, int) or not 1 <= zc <= 4:
+            raise ValueError(f"zealots_copies must be 1 to 4, not {zc!r}")
+        if self.religions not in RELIGION_MODES:
+            raise ValueError(f"religions must be one of {', '.join(RELIGION_MODES)}, not {self.religions!r}")
+
+
+def _bad(msg: str) -> IllegalAction:
+    return IllegalAction("bad-setup", msg)
+
+
+def _card(name: Any) -> int:
+    if name not in CARD_INDEX:
+        raise _bad(f"Unknown card {name!r}; cards: {', '.join(CARD_INDEX)}.")
+    return CARD_INDEX[name]
+
+
+def _territory(name: Any) -> int:
+    if name not in INDEX:
+        raise _bad(f"Unknown territory {name!r}; territories: {', '.join(TERRITORIES)}.")
+    return INDEX[name]
+
+
+def _religion(name: Any) -> int:
+    if name not in RELIGION_INDEX:
+        raise _bad(f"Unknown religion {name!r}; religions: {', '.join(RELIGIONS)}.")
+    return RELIGION_INDEX[name]
+
+
+def _seat(ref: Any, n: int) -> int:
+    try:
+        s = int(ref)
+    except (TypeError, ValueError):
+        raise _bad(f"bad seat {ref!r}") from None
+    if not 0 <= s < n:
+        raise _bad(f"there is no seat {ref!r}")
+    return s
+
+
+def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction(
+            "bad-players", f"Faiths is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+        )
+    n = players
+    st = FaithsState()
+    st.n = n
+    st.homeland_bonus = options.homeland_bonus
+    st.max_rounds = options.max_rounds
+    st.zealots_copies = options.zealots_copies
+    st.choose_religions = options.religions == "choose"
+    st.religion = [-1] * n
+    st.home = [-1] * n
+    st.round = 0
+    st.turn = 0
+    st.actor = 0
+    st.phase = CHOOSE
+    st.barred = False
+    st.bonus_used = False
+    st.pc = [0] * (N_TERRITORIES * n)
+    st.tot = [0] * N_TERRITORIES
+    st.occ = [0] * n
+    st.hand = [[0] * N_CARDS for _ in range(n)]
+    st.deck = []
+    st.discard = []
+    st.bars = [0] * n
+    st.grow_left = 0
+    st.grow_targets = ()
+    st.pending = None
+    st.react_by = 0
+    st.react_off = 0
+    st.negations = 0
+    st.peek = [0] * n
+    st.known = {}
+    st.rng = Rng(seed)
+    st.events = None
+    st.cache = None
+    st.result = None
+    st.winner = -1
+    return st
+
+
+def new_state(
+    players: int, options: FaithsOptions, seed: int, setup: Mapping[str, Any] | None, record: bool = False
+) -> FaithsState:
+    st = blank_state(players, options, seed)
+    st.events = [] if record else None
+    n = st.n
+    setup = dict(setup or {})
+    unknown = set(setup) - set(SETUP_KEYS)
+    if unknown:
+        raise _bad(f"Unknown setup key {sorted(unknown)[0]!r}; known: {', '.join(SETUP_KEYS)}.")
+    pool = deck_cards(options.zealots_copies)
+
+    def take(c: int) -> int:
+        if c not in pool:
+            raise _bad(f"Not enough copies of {CARDS[c].id} for this setup.")
+        pool.remove(c)
+        return c
+
+    hands = setup.get("hands") or {}
+    if not isinstance(hands, Mapping):
+        raise _bad("setup.hands must map a seat to a list of cards.")
+    for ref, cards in hands.items():
+        s = _seat(ref, n)
+        if not isinstance(cards, list):
+            raise _bad("setup.hands: each seat needs a list of cards.")
+        for name in cards:
+            st.hand[s][take(_card(name))] += 1
+    top = [take(_card(c)) for c in _list(setup, "deck")]
+    st.discard = [take(_card(c)) for c in _list(setup, "discard")]
+
+    chosen = setup.get("religions")
+    if chosen is not None:
+        if not isinstance(chosen, list) or len(chosen) != n or len(set(chosen)) != n:
+            raise _bad(f"setup.religions must list {n} different religions, one per seat.")
+        for s, name in enumerate(chosen):
+            seat_religion(st, s, _religion(name))
+    elif not st.choose_religions:
+        order = list(range(len(RELIGIONS)))
+        st.rng.shuffle(order)
+        for s in range(n):
+            seat_religion(st, s, order[s])
+    st.rng.shuffle(pool)
+    st.deck = pool + top[::-1]  # the last element is the top
+
+    _place_chits(st, setup.get("chits"))
+    first = _seat(setup.get("turn", 0), n)
+    phase = setup.get("phase", "fate")
+    if phase not in ("fate", "events"):
+        raise _bad('setup.phase is "fate" (a whole first turn) or "events" (start in its Event phase).')
+    if st.religion[0] < 0:  # chosen at the table, in seat order: the game starts after the last choice
+        if first or phase != "fate":
+            raise _bad("setup.turn and setup.phase need the religions set (option or setup.religions).")
+        return st
+    start_game(st, first, phase == "events")
+    return st
+
+
+def _list(setup: Mapping[str, Any], key: str) -> list[Any]:
+    v = setup.get(key) or []
+    if not isinstance(v, list):
+        raise _bad(f"setup.{key} must be a list of cards.")
+    return v
+
+
+def _place_chits(st: FaithsState, chits: Any) -> None:
+    """setup.chits {territory: {seat: count}} replaces the homelands' 10 PC."""
+    if not chits:
+        return
+    if not isinstance(chits, Mapping):
+        raise _bad("setup.chits must map a territory to {seat: count}.")
+    n = st.n
+    for name, row in chits.items():
+        t = _territory(name)
+        if not isinstance(row, Mapping):
+            raise _bad(f"setup.chits.{name} must map a seat to a count.")
+        for ref, k in row.items():
+            s = _seat(ref, n)
+            if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+                raise _bad(f"setup.chits.{name}: a count is a whole number, not {k!r}.")
+            st.pc[t * n + s] += k
+            st.tot[t] += k
+            if k:
+                st.occ[s] |= 1 << t
+        if st.tot[t] > CAPACITY:
+            raise _bad(f"{name} holds more than {CAPACITY} PC.")
+    if any(m.bit_count() >= WIN for m in st.occ):
+        raise _bad(f"a religion already occupies {WIN} territories.")
+
+
+# --- the complete state as JSON (secrets included: for storage, never for players) ---------------
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [CARDS[c].id for c in cards]
+
+
+def _hand_ids(h: list[int]) -> list[str]:
+    return [CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])]
+
+
+def pending_to_json(p: Pending) -> Json:
+    return {
+        "event": CARDS[p.event].id,
+        "magnitude": CARDS[p.mag].id,
+        "x": p.x,
+        "opponent": p.opp if p.opp >= 0 else None,
+        "bonus": p.bonus,
+        "home_due": p.home_due,
+        "left": p.left,
+        "targets": [TERRITORIES[t] for t in p.targets],
+        "from": TERRITORIES[p.src] if p.src >= 0 else None,
+        "into": TERRITORIES[p.into] if p.into >= 0 else None,
+        "removed": [TERRITORIES[t] for t in range(N_TERRITORIES) if p.removed >> t & 1],
+    }
+
+
+def state_to_json(st: FaithsState) -> Json:
+    n = st.n
+    return {
+        "game": "faiths",
+        "players": n,
+        "options": {
+            "homeland_bonus": st.homeland_bonus,
+            "max_rounds": st.max_rounds,
+            "zealots_copies": st.zealots_copies,
+            "religions": "choose" if st.choose_religions else "random",
+        },
+        "religions": [RELIGIONS[r] if r >= 0 else None for r in st.religion],
+        "round": st.round,
+        "turn": st.turn,
+        "actor": st.actor,
+        "phase": PHASES[st.phase],
+        "barred": st.barred,
+        "bonus_used": st.bonus_used,
+        "chits": {TERRITORIES[t]: st.pc[t * n : t * n + n] for t in range(N_TERRITORIES)},
+        "hands": [_hand_ids(h) for h in st.hand],
+        "deck": _ids(st.deck[::-1]),  # top first
+        "discard": _ids(st.discard),
+        "bars": st.bars[:],
+        "growth": {"left": st.grow_left, "targets": [TERRITORIES[t] for t in st.grow_targets]},
+        "pending": pending_to_json(st.pending) if st.pending is not None else None,
+        "react": {"by": st.react_by, "off": st.react_off, "negations": st.negations},
+        "peek": st.peek[:],
+        "known": [[k // n, k % n, _hand_ids(v)] for k, v in sorted(st.known.items())],
+        "winner": st.winner,
+        "rng": st.rng.s,
+    }
+
+
+def state_from_json(data: Mapping[str, Any]) -> FaithsState:
+    try:
+        return _from_json(data)
+    except IllegalAction:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise IllegalAction("bad-state", f"Not a Faiths state: {e!r}") from None
+
+
+def _counts(names: list[Any]) -> list[int]:
+    h = [0] * N_CARDS
+    for name in names:
+        h[_card(name)] += 1
+    return h
+
+
+def _from_json(data: Mapping[str, Any]) -> FaithsState:
+    try:
+        options = FaithsOptions(**dict(data.get("options") or {}))
+    except (TypeError, ValueError) as e:
+        raise IllegalAction("bad-state", f"bad options: {e}") from None
+    st = blank_state(int(data["players"]), options, 0)
+    n = st.n
+    for s, name in enumerate(data["religions"]):
+        if name is not None:
+            seat_religion(st, s, _religion(name))
+    st.round = int(data["round"])
+    st.turn = int(data["turn"])
+    st.actor = int(data["actor"])
+    st.phase = PHASES.index(data["phase"])
+    st.barred = bool(data.get("barred", False))
+    st.bonus_used = bool(data.get("bonus_used", False))
+    _place_json_chits(st, data.get("chits") or {})
+    st.hand = [_counts(h) for h in data["hands"]]
+    st.deck = [_card(c) for c in data["deck"]][::-1]
+    st.discard = [_card(c) for c in data.get("discard", [])]
+    everything = Counter(c for h in st.hand for c in range(N_CARDS) for _ in range(h[c]))
+    everything.update(st.deck)
+    everything.update(st.discard)
+    if everything != Counter(deck_cards(st.zealots_copies)):
+        raise IllegalAction("bad-state", "hands, deck and discard must hold the whole deck, once.")
+    st.bars = [int(b) for b in data.get("bars", [0] * n)]
+    growth = data.get("growth") or {}
+    st.grow_left = int(growth.get("left", 0))
+    st.grow_targets = tuple(_territory(t) for t in growth.get("targets", []))
+    pj = data.get("pending")
+    if pj is not None:
+        p = new_pending(_card(pj["event"]), _card(pj["magnitude"]), int(pj["x"]))
+        p.opp = -1 if pj.get("opponent") is None else int(pj["opponent"])
+        p.bonus = bool(pj.get("bonus", False))
+        p.home_due = bool(pj.get("home_due", False))
+        p.left = int(pj.get("left", 0))
+        p.targets = tuple(_territory(t) for t in pj.get("targets", []))
+        p.src = -1 if pj.get("from") is None else _territory(pj["from"])
+        p.into = -1 if pj.get("into") is None else _territory(pj["into"])
+        p.removed = sum(1 << _territory(t) for t in pj.get("removed", []))
+        st.pending = p
+    react = data.get("react") or {}
+    st.react_by = int(react.get("by", 0))
+    st.react_off = int(react.get("off", 0))
+    st.negations = int(react.get("negations", 0))
+    st.peek = [int(k) for k in data.get("peek", [0] * n)]
+    st.known = {int(p) * n + int(o): _counts(cards) for p, o, cards in data.get("known", [])}
+    st.winner = int(data.get("winner", -1))
+    if "rng" in data:
+        st.rng = Rng.from_state(int(data["rng"]))
+    if len(st.hand) != n or len(st.bars) != n or len(st.peek) != n:
+        raise IllegalAction("bad-state", "hands, bars and peek need one entry per player.")
+    if st.phase == OVER:
+        st.result = final_result(st)
+    return st
+
+
+def _place_json_chits(st: FaithsState, chits: Mapping[str, Any]) -> None:
+    n = st.n
+    for name, row in chits.items():
+        t = _territory(name)
+        if len(row) != n or any(int(k) < 0 for k in row):
+            raise IllegalAction("bad-state", f"chits on {name} must be {n} non-negative counts.")
+        for s, k in enumerate(row):
+            st.pc[t * n + s] = int(k)
+            if k:
+                st.occ[s] |= 1 << t
+        st.tot[t] = sum(int(k) for k in row)
+        if st.tot[t] > CAPACITY:
+            raise IllegalAction("bad-state", f"{name} holds more than {CAPACITY} PC.")

@@ -1,0 +1,190 @@
+"""The Faiths state: flat lists of small ints and bitmasks of territories, so that `clone` is a
+handful of list copies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ziggurat.engine import Json, Rng
+
+# Where play stands. Everything from OPPONENT to HERESY belongs to one announced pair (`pending`).
+(
+    CHOOSE,  # set-up: religions chosen in seat order
+    GROWTH,  # placing the PC gained in Growth
+    EVENTS,  # the Event phase, between pairs
+    OPPONENT,  # naming the opponent of Heresy / Reformation / Mysticism
+    BONUS,  # declaring the homeland bonus, or not
+    REACT,  # asking players, one at a time, whether they negate
+    EFFECT,  # one unit of an event (add / remove / replace / the `from` of a move)
+    TO,  # the destination of a move
+    INTO,  # "& MXPCIST": which territory the PC move into
+    GATHER,  # "& MXPCIST": one PC at a time from anywhere into it
+    HERESY,  # the opponent discarding
+    END,  # the End phase: discarding down to 7
+    OVER,
+) = range(13)
+PHASES = (
+    "choose",
+    "growth",
+    "events",
+    "opponent",
+    "bonus",
+    "react",
+    "effect",
+    "to",
+    "into",
+    "gather",
+    "heresy",
+    "end",
+    "over",
+)
+HAND_LIMIT = 7
+FATE_DRAW = 3
+OPENING_HAND = 3
+
+
+class Pending:
+    """An announced pair, from its announcement to the end of its effect."""
+
+    __slots__ = ("bonus", "event", "home_due", "into", "left", "mag", "opp", "removed", "src", "targets", "x")
+
+    event: int  # the Event card
+    mag: int  # the Magnitude card
+    x: int  # the Magnitude's value, +1 with the homeland bonus
+    opp: int  # the named opponent, -1 if none
+    bonus: bool
+    home_due: bool  # with the bonus: the first unit of the effect must involve the homeland
+    left: int  # units of X still to use (for "& MXPCIST", the moves still allowed)
+    targets: tuple[int, ...]  # the territories the card may touch, fixed at announcement
+    src: int  # a move's source, between `from:` and `to:`
+    into: int  # "& MXPCIST" destination
+    removed: int  # mask of territories where this event removed PC
+
+    def copy(self) -> Pending:
+        p = Pending.__new__(Pending)
+        p.event, p.mag, p.x, p.opp, p.bonus = self.event, self.mag, self.x, self.opp, self.bonus
+        p.home_due, p.left, p.targets = self.home_due, self.left, self.targets
+        p.src, p.into, p.removed = self.src, self.into, self.removed
+        return p
+
+
+def new_pending(event: int, mag: int, x: int) -> Pending:
+    p = Pending.__new__(Pending)
+    p.event, p.mag, p.x, p.opp, p.bonus = event, mag, x, -1, False
+    p.home_due, p.left, p.targets = False, 0, ()
+    p.src, p.into, p.removed = -1, -1, 0
+    return p
+
+
+class FaithsState:
+    __slots__ = (
+        "actor",
+        "barred",
+        "bars",
+        "bonus_used",
+        "cache",
+        "choose_religions",
+        "deck",
+        "discard",
+        "events",
+        "grow_left",
+        "grow_targets",
+        "hand",
+        "home",
+        "homeland_bonus",
+        "known",
+        "max_rounds",
+        "n",
+        "negations",
+        "occ",
+        "pc",
+        "peek",
+        "pending",
+        "phase",
+        "react_by",
+        "react_off",
+        "religion",
+        "result",
+        "rng",
+        "round",
+        "tot",
+        "turn",
+        "winner",
+        "zealots_copies",
+    )
+
+    n: int  # players; seats 0..n-1 are the turn order
+    homeland_bonus: bool
+    max_rounds: int
+    zealots_copies: int
+    choose_religions: bool
+    religion: list[int]  # per seat, -1 until chosen
+    home: list[int]  # per seat: its homeland territory, -1 until chosen
+    round: int
+    turn: int  # whose turn
+    actor: int  # the one seat asked now (-1 when the game is over)
+    phase: int
+    barred: bool  # Reformation bars this turn's Event pairs
+    bonus_used: bool  # the homeland bonus of this turn is spent
+    pc: list[int]  # pc[territory * n + seat]
+    tot: list[int]  # PC of every faith per territory
+    occ: list[int]  # per seat: mask of territories it occupies
+    hand: list[list[int]]  # per seat: count per card id
+    deck: list[int]  # the top card is the last element
+    discard: list[int]  # face up, in the order played
+    bars: list[int]  # per seat: own turns still barred by Reformation
+    grow_left: int
+    grow_targets: tuple[int, ...]  # Growth's ATYAO + AT, fixed when Growth begins
+    pending: Pending | None
+    react_by: int  # whose card (the pair or the last negation) the reaction window is about
+    react_off: int  # the asked seat is (react_by + react_off) % n
+    negations: int  # Zealots & Fanatics played against the pending pair
+    peek: list[int]  # per seat: how many top cards of the deck it has seen (Mysticism)
+    known: dict[int, list[int]]  # seat * n + other: cards `seat` knows are in `other`'s hand
+    rng: Rng
+    events: list[Json] | None
+    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
+    result: Any
+    winner: int  # the seat that reached 14 territories, -1 if none
+
+    def clone(self) -> FaithsState:
+        c = FaithsState.__new__(FaithsState)
+        c.n = self.n
+        c.homeland_bonus = self.homeland_bonus
+        c.max_rounds = self.max_rounds
+        c.zealots_copies = self.zealots_copies
+        c.choose_religions = self.choose_religions
+        c.religion = self.religion[:]
+        c.home = self.home[:]
+        c.round = self.round
+        c.turn = self.turn
+        c.actor = self.actor
+        c.phase = self.phase
+        c.barred = self.barred
+        c.bonus_used = self.bonus_used
+        c.pc = self.pc[:]
+        c.tot = self.tot[:]
+        c.occ = self.occ[:]
+        c.hand = [h[:] for h in self.hand]
+        c.deck = self.deck[:]
+        c.discard = self.discard[:]
+        c.bars = self.bars[:]
+        c.grow_left = self.grow_left
+        c.grow_targets = self.grow_targets
+        c.pending = self.pending.copy() if self.pending is not None else None
+        c.react_by = self.react_by
+        c.react_off = self.react_off
+        c.negations = self.negations
+        c.peek = self.peek[:]
+        c.known = {k: v[:] for k, v in self.known.items()} if self.known else {}
+        c.rng = self.rng.copy()
+        c.events = None
+        c.cache = self.cache
+        c.result = self.result
+        c.winner = self.winner
+        return c
+
+
+def emit(st: FaithsState, ev: Json) -> None:
+    if st.events is not None:
+        st.events.append(ev)
