@@ -74,7 +74,10 @@ def main() -> None:
         raw: dict[str, Any] = dict(DEFAULT_OPTIONS.get(game.info.id, {}))
         for o in args.option:
             k, v = o.split("=", 1)
-            raw[k] = v
+            try:  # like the CLI: JSON values (numbers, booleans), else the plain string
+                raw[k] = json.loads(v)
+            except json.JSONDecodeError:
+                raw[k] = v
         options = game.options(raw)
         counts = args.players or range(game.info.min_players, game.info.max_players + 1)
         for n in counts:

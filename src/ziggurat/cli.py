@@ -52,6 +52,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     bots = {s: make_bot(args.bot, seed * 31 + s) for s in range(n) if s not in humans}
     out.write(f"{game.info.name}, {n} players, seed {seed}: " + ", ".join(names) + "\n")
     watcher = humans[0] if humans else None
+
+    def show_events() -> None:
+        for event in events_for(game.drain_events(state), watcher):
+            if humans or args.verbose:
+                out.write("  " + game.describe(event, names) + "\n")
+
+    show_events()  # whatever set-up itself announced
     while game.result(state) is None:
         seats = game.to_act(state)
         for seat in seats:
@@ -68,9 +75,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                     return 0
             game.apply(state, seat, action)
             match.actions.append((seat, action))
-            for event in events_for(game.drain_events(state), watcher):
-                if humans or args.verbose:
-                    out.write("  " + game.describe(event, names) + "\n")
+            show_events()
     out.write(game.text(state, watcher, names) + "\n")
     res = game.result(state)
     assert res is not None
