@@ -4,8 +4,11 @@ Kept: everything public, the seat's own hand and choice, and every card the seat
 another hand (`memory`: the hands it passed on, moved left at each pass, and cards taken by a public
 Guru's Insight swap; a card leaves memory when it is played or swapped away). Redealt, per back: the
 other cards of the other hands, their face-down choices (a choice keeps its visible back and may turn
-out to be a remembered card), and the order of both decks (undealt Epidemic cards included). Other
-seats' memories are trimmed to what their holders still hold in the redealt world.
+out to be a remembered card), and the order of both decks (undealt Epidemic cards included).
+
+The result depends only on what the seat knows and on `rng` (bots are fair only if it does): pools are
+sorted before shuffling, and other seats' memories, which the seat cannot see, are cleared (they only
+feed those seats' views; no rule reads them).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ def determinize(state: ZombologyState, seat: int, rng: random.Random) -> Zombolo
             pool.extend(cards_of(unknown))
             need[t] = unknown.bit_count()
             held[t] &= ~unknown
+        pool.sort()
         rng.shuffle(pool)
         for t in others:
             for _ in range(need[t]):
@@ -51,8 +55,8 @@ def determinize(state: ZombologyState, seat: int, rng: random.Random) -> Zombolo
             st.hand[t] = held[t]
     for o in others:
         row = st.memory[o]
-        for t in others:
-            row[t] &= held[t]
+        for t in range(n):
+            row[t] = 0
     st.rng = Rng(rng.getrandbits(63))
     st.cache = None
     return st
