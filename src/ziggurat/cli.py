@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ziggurat.bots import make_bot
+from ziggurat.bots import LEVELS, make_bot
+from ziggurat.bots.arena import cli as arena_cli
 from ziggurat.engine import Game, IllegalAction, Match, ScenarioError, events_for, registry
 from ziggurat.engine.scenario import run_file
 
@@ -49,7 +50,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     names = _names(n, humans)
     match = Match(game.info.id, n, game.options_json(options), seed, names)
     state = game.new(n, options, seed, record=True)
-    bots = {s: make_bot(args.bot, seed * 31 + s) for s in range(n) if s not in humans}
+    bots = {s: make_bot(args.bot, seed * 31 + s, seconds=args.think) for s in range(n) if s not in humans}
     out.write(f"{game.info.name}, {n} players, seed {seed}: " + ", ".join(names) + "\n")
     watcher = humans[0] if humans else None
 
@@ -175,11 +176,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--option", type=_parse_option, action="append", metavar="NAME=VALUE")
     play.add_argument("--seed", type=int)
-    play.add_argument("--bot", default="random", help="bot level for the other seats")
+    play.add_argument("--bot", default="random", choices=LEVELS, help="bot level for the other seats")
+    play.add_argument(
+        "--think", type=float, default=1.0, metavar="SECONDS", help="time a hard bot may take per decision"
+    )
     play.add_argument("--save", metavar="LOG.json", help="write the match log here at the end")
     play.add_argument("--verbose", "-v", action="store_true", help="print every event of a bots-only game")
     sc = sub.add_parser("scenario", help="run scenario files; exit 1 naming the first failing step")
     sc.add_argument("files", nargs="+")
+    arena_cli.add_arguments(sub.add_parser("arena", help="bot tournaments: win shares, seats, cards"))
     rp = sub.add_parser("replay", help="print a match log move by move")
     rp.add_argument("file")
     rp.add_argument("--board", action="store_true", help="print the final board too")
@@ -193,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args, sys.stdout, sys.stdin)
         if args.command == "scenario":
             return cmd_scenario(args, sys.stdout)
+        if args.command == "arena":
+            return arena_cli.run(args)
         return cmd_replay(args, sys.stdout)
     except IllegalAction as e:
         sys.stderr.write(f"ziggurat: {e.message}\n")

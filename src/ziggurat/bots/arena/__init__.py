@@ -1,0 +1,12 @@
+"""The arena: bot tournaments with seats rotated, for balancing the games.
+
+play.py plays one seeded game, run.py spreads a run over processes, stats.py computes the numbers,
+cards.py reads card plays from action logs; report.py (rich) and plots.py (matplotlib) need the
+`arena` extra; cli.py is `ziggurat arena`.
+"""
+
+from ziggurat.bots.arena.play import ArenaConfig, Entry, play_game
+from ziggurat.bots.arena.run import run
+from ziggurat.bots.arena.stats import summarize, wilson
+
+__all__ = ["ArenaConfig", "Entry", "play_game", "run", "summarize", "wilson"]

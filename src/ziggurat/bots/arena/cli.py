@@ -1,0 +1,105 @@
+"""`ziggurat arena`: bot tournaments for balancing, with a table, results.json and plots."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from ziggurat.bots import LEVELS
+from ziggurat.bots.arena import stats
+from ziggurat.bots.arena.play import ArenaConfig, Entry
+from ziggurat.bots.arena.run import run as run_games
+from ziggurat.engine import IllegalAction, Json, get
+
+
+def _option(text: str) -> tuple[str, Any]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"--option wants name=value, not {text!r}")
+    k, v = text.split("=", 1)
+    try:
+        return k, json.loads(v)
+    except json.JSONDecodeError:
+        return k, v
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Play GAMES games between bots with seats rotated, then print win shares (95%% Wilson intervals), "
+        "seat advantage, scores, game length and card statistics, and write results.json and PNG plots "
+        "into --out. A shared victory counts 1/k for each of its k winners. Search bots use iteration "
+        "budgets only, so the same --seed gives the same results with any number of --workers."
+    )
+    p.add_argument("game", help="game id, e.g. zealous")
+    p.add_argument("--players", type=int, help="default: the --bots count, or the game's smallest table")
+    p.add_argument(
+        "--bots",
+        default="hard,normal,random",
+        help="lineup, comma-separated levels (random, normal, hard; hard:500 sets that bot's iterations); "
+        "a short lineup is filled with its last entry",
+    )
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
+    p.add_argument("--out", default="arena-out", metavar="DIR", help="where results.json and the plots go")
+    p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
+    p.add_argument("--option", type=_option, action="append", metavar="NAME=VALUE")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+
+
+def config_from(args: argparse.Namespace) -> ArenaConfig:
+    game = get(args.game)
+    entries = [Entry.parse(x) for x in args.bots.split(",") if x.strip()]
+    for e in entries:
+        if e.level not in LEVELS:
+            raise IllegalAction("bad-bot", f"Unknown bot level {e.level!r}; levels: {', '.join(LEVELS)}.")
+    n = args.players or max(len(entries), game.info.min_players)
+    if not game.info.min_players <= n <= game.info.max_players:
+        raise IllegalAction(
+            "bad-players", f"{game.info.name} is for {game.info.min_players}-{game.info.max_players} players."
+        )
+    if len(entries) > n:
+        raise IllegalAction("bad-bots", f"{len(entries)} bots for {n} seats.")
+    entries += [entries[-1]] * (n - len(entries))
+    if args.games < 1:
+        raise IllegalAction("bad-games", "--games must be at least 1.")
+    options = game.options_json(game.options(dict(args.option or [])))
+    return ArenaConfig(args.game, n, tuple(entries), args.games, args.seed, options, args.iterations)
+
+
+def results(cfg: ArenaConfig, records: list[Json]) -> Json:
+    return {"config": cfg.to_json(), "summary": stats.summarize(records, cfg.players), "games": records}
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ziggurat.bots.arena import report
+
+    cfg = config_from(args)
+    out = out or sys.stdout
+    console = Console(file=out, width=max(100, Console(file=out).width))
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=sys.stderr),
+    ) as bar:
+        task = bar.add_task(f"{cfg.game} arena", total=cfg.games)
+        records = run_games(cfg, args.workers, lambda _: bar.advance(task))
+    data = results(cfg, records)
+    report.render(data["summary"], data["config"], console)
+    dest = Path(args.out)
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "results.json").write_text(json.dumps(data, indent=1) + "\n")
+    written = [dest / "results.json"]
+    if not args.no_plots:
+        from ziggurat.bots.arena import plots
+
+        written += plots.write(data["summary"], records, data["config"], dest)
+    out.write("Wrote " + ", ".join(str(p) for p in written) + "\n")
+    return 0

@@ -1,0 +1,112 @@
+"""One arena game: who sits where, how it is seeded, and what is kept of it.
+
+Game `i` of a run is fully determined by (run seed, i): its game seed, the seat rotation (seat s plays
+lineup entry (s + i) mod N) and every bot's seed. Search bots run on iteration budgets only, never
+on the clock, so a game's moves do not depend on how busy the machine is, and a run gives the same
+results with any number of worker processes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ziggurat.bots import make_bot
+from ziggurat.bots.arena import cards
+from ziggurat.engine import Json, Match, get
+
+_MASK = (1 << 63) - 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A lineup entry: `level`, or `level:iterations` for a search bot with its own budget."""
+
+    label: str
+    level: str
+    iterations: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Entry:
+        level, _, its = text.strip().partition(":")
+        if its and not its.isdigit():
+            raise ValueError(f"bad bot {text!r}: write level or level:iterations, e.g. hard:500")
+        return cls(text.strip(), level, int(its) if its else None)
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    game: str
+    players: int
+    lineup: tuple[Entry, ...]  # one entry per seat, rotated from game to game
+    games: int
+    seed: int = 0
+    options: Json = field(default_factory=dict)
+    iterations: int | None = None  # every search bot's budget, unless its entry names one
+
+    def to_json(self) -> Json:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": [e.label for e in self.lineup],
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options,
+            "iterations": self.iterations,
+        }
+
+
+def mix(*xs: int) -> int:
+    """A well-spread 63-bit seed from a few integers (SplitMix64 finaliser)."""
+    h = 0x9E3779B97F4A7C15
+    for x in xs:
+        h = (h ^ (x & ((1 << 64) - 1))) * 0xBF58476D1CE4E5B9 & ((1 << 64) - 1)
+        h ^= h >> 31
+        h = h * 0x94D049BB133111EB & ((1 << 64) - 1)
+        h ^= h >> 29
+    return h & _MASK
+
+
+def seats_of(cfg: ArenaConfig, index: int) -> list[Entry]:
+    n = cfg.players
+    return [cfg.lineup[(s + index) % n] for s in range(n)]
+
+
+def play_game(cfg: ArenaConfig, index: int) -> Json:
+    """Play game `index` of the run; return its record (JSON-ready)."""
+    game = get(cfg.game)
+    n = cfg.players
+    seed = mix(cfg.seed, index)
+    entries = seats_of(cfg, index)
+    bots = [
+        make_bot(
+            e.level, mix(seed, s), iterations=e.iterations if e.iterations is not None else cfg.iterations
+        )
+        for s, e in enumerate(entries)
+    ]
+    options = game.options(cfg.options)
+    match = Match(cfg.game, n, game.options_json(options), seed)
+    state = game.new(n, options, seed)
+    result = game.result(state)
+    while result is None:
+        for seat in game.to_act(state):
+            if seat not in game.to_act(state):  # a simultaneous answer may have ended the choice
+                continue
+            action = bots[seat].choose(game, state, seat)
+            game.apply(state, seat, action)
+            match.actions.append((seat, action))
+        result = game.result(state)
+    final: Any = game.view(state, None)
+    return {
+        "index": index,
+        "seed": seed,
+        "seats": [e.label for e in entries],
+        "winners": list(result.winners),
+        "shares": [result.reward(s) for s in range(n)],
+        "scores": list(result.scores),
+        "ranks": list(result.ranks),
+        "detail": result.detail,
+        "actions": len(match.actions),
+        "rounds": final.get("round") if isinstance(final, dict) else None,
+        "cards": cards.plays(cfg.game, match.actions, n),
+    }

@@ -1,0 +1,76 @@
+"""Faiths knowledge: the race is to occupy 14 of the 26 territories, so a position is worth the
+territories a religion holds, how far it can still spread (free borders), how safely it holds them
+(a territory with a single PC falls to one removal), its PC, and the cards in its hand.
+Opponents' hands count by size alone (their cards are hidden)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ziggurat.bots.heuristics.base import Heuristic, margin, softmax
+from ziggurat.engine import Game
+from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES, WIN
+from ziggurat.games.faiths.state import FaithsState
+
+TERRITORY = 3.0
+BORDER = 0.4  # per territory next to the religion's, that it does not hold yet
+THIN = 0.8  # a held territory with a single PC
+PC = 0.1
+CARD = 0.5
+BAD_ROLLOUT = frozenset(("done", "end"))
+
+
+def strength(st: FaithsState) -> list[float]:
+    n = st.n
+    pc = st.pc
+    out = []
+    for s in range(n):
+        occ = st.occ[s]
+        held = occ.bit_count()
+        if held >= WIN:
+            out.append(1000.0)
+            continue
+        border = 0
+        thin = 0
+        m = occ
+        while m:
+            low = m & -m
+            t = low.bit_length() - 1
+            m ^= low
+            border |= ADJ_MASK[t]
+            thin += pc[t * n + s] == 1
+        border &= ~occ
+        total = sum(pc[s::n][:N_TERRITORIES])
+        out.append(
+            TERRITORY * held
+            + BORDER * border.bit_count()
+            - THIN * thin
+            + PC * total
+            + CARD * min(sum(st.hand[s]), 7)
+        )
+    return out
+
+
+class FaithsHeuristic(Heuristic):
+    horizon = 3  # one PC or one unit of an event is one decision: a short look past the next one
+
+    def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
+        res = game.result(state)
+        if res is not None:
+            return 1000.0 * self.reward(game, res, seat) + margin(res.scores, seat)
+        return margin(strength(state), seat)
+
+    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
+        return softmax(strength(state), 6.0)
+
+    def rollout(
+        self, game: Game[Any, Any], state: Any, seat: int, legal: list[str], rng: random.Random
+    ) -> str:
+        a = legal[int(rng.random() * len(legal))]
+        if a in BAD_ROLLOUT and len(legal) > 1:  # play the pairs and spend the X: random, but active
+            a = legal[int(rng.random() * len(legal))]
+        return a
+
+
+HEURISTIC = FaithsHeuristic()

@@ -1,0 +1,252 @@
+"""Zealous knowledge: a position is worth the points each religion can expect by the end of the game.
+
+The projection is the score so far, plus the rent every follower on the board will keep paying (Holy
+City double), plus the followers that majorities are about to proliferate, plus cards in hand and a
+prophet standing where it can act (next to the Holy City, next to its own followers). A kill is
+valued through that last term: a prophet taken off the board beside its followers loses it.
+Only public facts and the bot's own hand are read (opponents' hands count by size alone).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ziggurat.bots.heuristics.base import Heuristic, margin, softmax
+from ziggurat.engine import Game
+from ziggurat.games.zealous.actions import A_MOVE, A_PLACE, A_PLAY
+from ziggurat.games.zealous.board import ADJ, BIRTH, HOLY, JUDGMENT, KIND, MIRACLE, N_TILES, STEPS
+from ziggurat.games.zealous.cards import CONSECRATION, EXILE, EXODUS, REDEMPTION, SALVATION
+from ziggurat.games.zealous.state import MOVE, PLACE, PROLIFERATION, SETUP, ZealousState
+
+WEIGHT = tuple(2 if t == HOLY else 1 for t in range(N_TILES))
+# What a prophet standing on each kind of tile is worth (Holy City, Judgment, Empty, Miracle, Birth):
+# a Judgment tile reaches the Holy City, a Birth Site reaches almost nothing.
+STAND = {HOLY: 1.5, JUDGMENT: 2.0, 2: 1.0, MIRACLE: 0.5, BIRTH: 0.0}
+STAND_AT = tuple(STAND[KIND[t]] for t in range(N_TILES))
+DEAD = -0.5
+NEAR_OWN = 0.15  # per own follower on a tile next to the prophet: it can reinforce or defend them
+SANCTUARY = 0.3  # per protected follower
+PROLIF = 1.3  # a majority's new follower, per tally left after it arrives (it tends to grow again)
+BAD_ROLLOUT = frozenset(("skip", "done"))
+PLACE_TILE = {a: t for t, a in enumerate(A_PLACE)}
+MOVE_TILE = {a: t for t, a in enumerate(A_MOVE)}
+PLAYS = frozenset(A_PLAY)
+
+
+def rounds_left(st: ZealousState, income: list[int] | None = None) -> int:
+    """Tallies still to come, this round's included (estimated from income when a score ends it)."""
+    if st.max_rounds is not None:
+        return max(1, st.max_rounds - max(st.round, 1) + 1)
+    if income is None:
+        income = _income(st)
+    target = st.target or 50
+    best = 15
+    for s, x in enumerate(income):
+        need = target - st.score[s]
+        if need <= 0:
+            return 1
+        best = min(best, -(-need // max(x + 2, 3)))
+    return max(1, best)
+
+
+def _income(st: ZealousState) -> list[int]:
+    n = st.n
+    f = st.f
+    out = [0] * n
+    for s in range(n):
+        out[s] = sum(f[s::n]) + f[s]  # every follower once, the Holy City's (tile 0) twice
+    return out
+
+
+def project(st: ZealousState) -> list[float]:
+    """Each seat's expected final score. The hot spot of both bots: kept to plain loops."""
+    n = st.n
+    f = st.f
+    supply = st.supply
+    income = _income(st)
+    r = rounds_left(st, income)
+    proj: list[float] = [float(st.score[s] + income[s] * r) for s in range(n)]
+    famine = st.famine
+    later = (r - 1) * PROLIF
+    # Majorities about to proliferate (a religion short of supply adds fewer; ignored here).
+    for t in range(N_TILES):
+        base = t * n
+        row = f[base : base + n]
+        top = max(row)
+        if top and 2 * top > sum(row) and not famine >> t & 1:
+            s = row.index(top)
+            if supply[s]:
+                proj[s] += WEIGHT[t] * later
+    card = 0.4 * (r - 1) + 0.5
+    scale = min(r, 3) / 3
+    tempo = st.phase not in (SETUP, PROLIFERATION)
+    turn = st.turn
+    for s in range(n):
+        h = st.hand[s]
+        held = sum(h)
+        if held:
+            divine = h[EXODUS] + h[SALVATION] + h[REDEMPTION] + h[EXILE] + h[CONSECRATION]
+            useful = min(held, r)
+            proj[s] += card * (useful + 0.5 * min(divine, useful))
+        p = st.prophet[s]
+        if p < 0:
+            proj[s] += DEAD * scale
+        else:
+            near = 0
+            for u in ADJ[p]:
+                near += f[u * n + s]
+            proj[s] += (STAND_AT[p] + NEAR_OWN * near) * scale
+        m = st.sanct[s]
+        if m:
+            proj[s] += SANCTUARY * sum(f[t * n + s] for t in range(N_TILES) if m >> t & 1)
+        # A seat whose turn has not ended this round will add a follower that scores this tally too.
+        if tempo and s >= turn and supply[s]:
+            proj[s] += r
+    return proj
+
+
+class ZealousHeuristic(Heuristic):
+    horizon = 6  # a whole turn: card and its choices, move, place
+
+    def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
+        res = game.result(state)
+        if res is not None:
+            return 1000.0 * self.reward(game, res, seat) + margin(res.scores, seat)
+        return margin(project(state), seat)
+
+    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
+        proj = project(state)
+        return softmax(proj, 2.0 + 1.5 * rounds_left(state))
+
+    def greedy(
+        self, game: Game[Any, Any], state: Any, seat: int, legal: list[str], rng: random.Random
+    ) -> str:
+        """As the generic one-step look-ahead, with placements (the commonest decision, and the end of
+        every turn) judged from the projection's change on one tile instead of a copied state."""
+        st: ZealousState = state
+        if len(legal) == 1 or st.phase != PLACE or st.stack:
+            return super().greedy(game, state, seat, legal, rng)
+        proj = project(st)
+        n = st.n
+        f = st.f
+        r = rounds_left(st)
+        later = (r - 1) * PROLIF
+        tempo = r if st.supply[seat] else 0  # the turn ends: its placement is no longer to come
+        best, best_v = legal[0], -float("inf")
+        for a in legal:
+            t = PLACE_TILE.get(a)
+            if t is not None:
+                new = proj[:]
+                new[seat] += WEIGHT[t] * r + NEAR_OWN * min(r, 3) / 3 - tempo
+                if not st.famine >> t & 1:
+                    row = f[t * n : t * n + n]
+                    before = _majority(row, st.supply)
+                    row[seat] += 1
+                    after = _majority(row, st.supply)
+                    if before != after:
+                        if before >= 0:
+                            new[before] -= WEIGHT[t] * later
+                        if after >= 0:
+                            new[after] += WEIGHT[t] * later
+                v = margin(new, seat)
+            elif a == "skip":
+                new = proj[:]
+                new[seat] -= tempo
+                v = margin(new, seat)
+            else:  # an after-move card: judged on a copy
+                nxt = game.clone(st)
+                game.apply(nxt, seat, a)
+                v = self.evaluate(game, nxt, seat, rng)
+            v += 1e-7 * rng.random()
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def rollout(
+        self, game: Game[Any, Any], state: Any, seat: int, legal: list[str], rng: random.Random
+    ) -> str:
+        """Fast and plausible: walk to where the best placement is, place where it makes or breaks a
+        majority (Holy City first), play a held card half the time; no state is copied."""
+        if len(legal) == 1:
+            return legal[0]
+        st: ZealousState = state
+        rand = rng.random
+        if not st.stack:
+            if st.phase == PLACE:
+                best = _best_place(st, seat, legal, rand)
+                if best is not None:
+                    return best
+            elif st.phase == MOVE:
+                if rand() < 0.5:
+                    plays = [a for a in legal if a in PLAYS]
+                    if plays:
+                        return plays[int(rand() * len(plays))]
+                return _best_move(st, seat, legal, rand)
+        a = legal[int(rand() * len(legal))]
+        if a in BAD_ROLLOUT:  # playouts that never place are not Zealous
+            a = legal[int(rand() * len(legal))]
+        return a
+
+    def round_of(self, state: Any) -> int:
+        return int(state.round)
+
+
+def _majority(row: list[int], supply: list[int]) -> int:
+    """The seat holding more than half of a tile's followers (and a follower to add), or -1."""
+    top = max(row)
+    if top and 2 * top > sum(row):
+        s = row.index(top)
+        if supply[s]:
+            return s
+    return -1
+
+
+def _place_value(st: ZealousState, seat: int, t: int) -> float:
+    """What one more follower on tile t does: its rent, plus a majority made or broken."""
+    n = st.n
+    row = st.f[t * n : t * n + n]
+    total = sum(row)
+    mine = row[seat]
+    v = float(WEIGHT[t])
+    if total == 2 * mine:
+        v += 2.0  # this follower makes a majority
+    for o in range(n):
+        if o != seat and total < 2 * row[o] <= total + 1:
+            v += 1.5  # ... or breaks one
+    return v
+
+
+def _best_place(st: ZealousState, seat: int, legal: list[str], rand: Any) -> str | None:
+    best, best_v = None, -1.0
+    for a in legal:
+        t = PLACE_TILE.get(a)
+        if t is not None:
+            v = _place_value(st, seat, t) + 0.5 * rand()
+            if v > best_v:
+                best, best_v = a, v
+    return best
+
+
+def _best_move(st: ZealousState, seat: int, legal: list[str], rand: Any) -> str:
+    """The step (or staying) from which the best placement can be made; Miracle and Judgment tiles
+    add a card."""
+    steps = STEPS[st.n >= 5]
+    blocked = 0
+    for o, q in enumerate(st.prophet):
+        if o != seat and q >= 0:
+            blocked |= 1 << q
+    best, best_v = legal[0], -1.0
+    for a in legal:
+        d = st.prophet[seat] if a == "stay" else MOVE_TILE.get(a, -1)
+        if d < 0:
+            continue
+        v = 0.5 * rand() + (0.7 if a != "stay" and KIND[d] in (MIRACLE, JUDGMENT) else 0.0)
+        free = blocked & ~(1 << d)  # a prophet standing on d is killed by the move
+        v += max((_place_value(st, seat, t) for t in steps[d] if not free >> t & 1), default=0.0)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+HEURISTIC = ZealousHeuristic()

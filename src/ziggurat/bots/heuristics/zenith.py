@@ -1,0 +1,65 @@
+"""Zenith knowledge: the last player able to place wins, so what counts is placements in reserve.
+
+A seat's reserve is the spaces it may fill now, plus the upper spaces resting on its pieces that no
+other seat reaches (nobody can take those away: they are the moves it will still have when the
+ground is full). A position is worth a seat's reserve against the best of the others'.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ziggurat.bots.heuristics.base import Heuristic, margin
+from ziggurat.engine import Game
+from ziggurat.games.zenith.state import ZenithState
+
+OPEN = 1.0  # each space the seat may fill now
+PRIVATE_OPEN = 1.5  # ... of which nobody else may fill it
+PRIVATE_LATER = 0.5  # an upper space not open yet, resting on the seat's pieces and no one else's
+
+
+def reserves(st: ZenithState) -> list[float]:
+    b = st.board
+    free = b.all & ~st.occ
+    out = []
+    for s in range(st.n):
+        if not st.alive >> s & 1:
+            out.append(-100.0)
+            continue
+        others = 0
+        for o in range(st.n):
+            if o != s and st.alive >> o & 1:
+                others |= st.reach[o]
+        private = st.reach[s] & free & ~b.ground & ~others
+        now = st.placeable(s)
+        out.append(
+            OPEN * now.bit_count()
+            + PRIVATE_OPEN * (private & now).bit_count()
+            + PRIVATE_LATER * (private & ~now).bit_count()
+        )
+    return out
+
+
+class ZenithHeuristic(Heuristic):
+    horizon = 1  # one placement is the whole turn
+
+    def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
+        res = game.result(state)
+        if res is not None:
+            return 1000.0 * self.reward(game, res, seat) - 10.0 * res.ranks[seat]
+        return margin(reserves(state), seat)
+
+    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
+        """Games are short: play to the end, every seat placing greedily (a search that models its
+        opponents this way finds the lines where a one-move look-ahead goes wrong)."""
+        st = game.clone(state)
+        res = game.result(st)
+        while res is None:
+            s = game.to_act(st)[0]
+            game.apply(st, s, self.greedy(game, st, s, game.legal(st, s), rng))
+            res = game.result(st)
+        return [self.reward(game, res, s) for s in range(st.n)]
+
+
+HEURISTIC = ZenithHeuristic()

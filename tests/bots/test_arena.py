@@ -1,0 +1,67 @@
+"""The arena: reproducible whatever the number of workers, and its command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ziggurat.bots.arena import ArenaConfig, Entry, run
+from ziggurat.bots.arena.cards import faiths, zealous
+from ziggurat.cli import main
+
+
+def config(game: str, players: int, bots: str, games: int) -> ArenaConfig:
+    lineup = tuple(Entry.parse(b) for b in bots.split(","))
+    return ArenaConfig(game, players, lineup, games, seed=7)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "bots"),
+    [("zealous", 3, "hard:4,normal,random"), ("zombology", 3, "hard:4,normal,random")],
+)
+def test_same_seed_same_results_with_one_or_two_workers(game: str, players: int, bots: str) -> None:
+    cfg = config(game, players, bots, games=4)
+    one = run(cfg, workers=1)
+    two = run(cfg, workers=2)
+    assert json.dumps(one) == json.dumps(two)
+    assert [r["index"] for r in one] == [0, 1, 2, 3]
+    # Seats rotate: every bot sits in every seat over a full rotation.
+    assert {r["seats"][0] for r in one[:players]} == {e.label for e in cfg.lineup}
+
+
+def test_card_plays_are_read_from_the_action_log() -> None:
+    assert zealous("play:stone") == ["stone"]
+    assert zealous("card:revelation") == ["revelation"]
+    assert zealous("move:e1") == []
+    assert faiths("pair:theology:holy_war") == ["theology", "holy_war"]
+    assert faiths("negate:traditions") == ["zealots_fanatics", "traditions"]
+    assert faiths("place:tibet") == []
+
+
+def test_arena_command_writes_results_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "arena"
+    argv = ["arena", "zealous", "--players", "3", "--bots", "normal,random", "--games", "3"]
+    assert main([*argv, "--seed", "2", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "Win share per bot" in printed and "1/k" in printed and "Cards" in printed
+    data = json.loads((out / "results.json").read_text())
+    assert data["config"]["bots"] == ["normal", "random", "random"]
+    assert len(data["games"]) == 3
+    assert data["summary"]["bots"]["normal"]["n"] == 3
+    for name in ("win_share.png", "seat_advantage.png", "scores.png"):
+        assert (out / name).stat().st_size > 1000
+
+
+def test_arena_refuses_bad_lineups(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "zenith", "--players", "2", "--bots", "hard,normal,random"]) == 2
+    assert main(["arena", "zenith", "--bots", "wizard"]) == 2
+    assert "Unknown bot level" in capsys.readouterr().err
+
+
+def test_play_with_every_level(capsys: pytest.CaptureFixture[str]) -> None:
+    for level in ("random", "normal", "hard"):
+        argv = ["play", "zenith", "--players", "2", "--bot", level, "--seed", "1", "--think", "0.01"]
+        assert main(argv) == 0
+        assert "Winner" in capsys.readouterr().out

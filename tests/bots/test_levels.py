@@ -1,0 +1,64 @@
+"""Every bot level plays complete games of every registered game (small search budgets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ziggurat.bots import LEVELS, Bot, HardBot, make_bot
+from ziggurat.engine import Game, all_games
+
+GAMES = [g.info.id for g in all_games()]
+
+
+def play(game: Game[Any, Any], bots: list[Bot], seed: int, options: Any = None) -> Any:
+    n = len(bots)
+    state = game.new(n, game.options(options), seed)
+    for _ in range(5000):
+        if game.result(state) is not None:
+            return game.result(state)
+        for seat in game.to_act(state):
+            if seat not in game.to_act(state):
+                continue
+            action = bots[seat].choose(game, state, seat)
+            assert action in game.legal(state, seat)
+            game.apply(state, seat, action)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_level_finishes_every_game(gid: str) -> None:
+    from ziggurat.engine import get
+
+    game = get(gid)
+    n = game.info.min_players
+    bots = [make_bot(LEVELS[s % len(LEVELS)], seed=s, iterations=12) for s in range(n)]
+    res = play(game, bots, seed=3)
+    assert len(res.ranks) == n
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_hard_tables_finish(gid: str) -> None:
+    from ziggurat.engine import get
+
+    game = get(gid)
+    n = min(4, game.info.max_players)
+    play(game, [make_bot("hard", seed=s, iterations=6) for s in range(n)], seed=5)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="levels: random, normal, hard"):
+        make_bot("grandmaster")
+
+
+def test_a_time_budget_is_honoured_loosely() -> None:
+    """The wall-clock cap stops the search (no assertion on how long it took: machines differ)."""
+    from ziggurat.engine import get
+
+    game = get("zealous")
+    bot = HardBot(seed=1, iterations=None, seconds=0.05)
+    state = game.new(4, None, 1)
+    action = bot.choose(game, state, game.to_act(state)[0])
+    assert action in game.legal(state, game.to_act(state)[0])
+    assert bot.last is not None and bot.last.iterations >= 1
