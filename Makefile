@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play serve test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)  ## Zealous in the terminal: you against bots
 	$(BIN)/ziggurat play zealous --human 0 $(ARGS)
+
+serve: $(STAMP)  ## the game server (lobby API + websockets); prints its URL. ARGS="--port 8080 --db URL"
+	$(BIN)/ziggurat serve $(ARGS)
 
 test: lint typecheck unit  ## everything CI runs
 

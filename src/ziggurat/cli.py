@@ -14,6 +14,7 @@ from ziggurat.bots import LEVELS, make_bot
 from ziggurat.bots.arena import cli as arena_cli
 from ziggurat.engine import Game, IllegalAction, Match, ScenarioError, events_for, registry
 from ziggurat.engine.scenario import run_file
+from ziggurat.server import cli as server_cli
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -188,6 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="print a match log move by move")
     rp.add_argument("file")
     rp.add_argument("--board", action="store_true", help="print the final board too")
+    server_cli.add_arguments(sub.add_parser("serve", help="run the game server (lobby API + websockets)"))
     return p
 
 
@@ -200,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_scenario(args, sys.stdout)
         if args.command == "arena":
             return arena_cli.run(args)
+        if args.command == "serve":
+            return server_cli.run(args)
         return cmd_replay(args, sys.stdout)
     except IllegalAction as e:
         sys.stderr.write(f"ziggurat: {e.message}\n")

@@ -1,0 +1,161 @@
+"""The JSON lobby: games, tables, seats. Every change goes through the table's actor."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Depends, Request, status
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from ziggurat.engine import Json, Match, events_for, registry
+from ziggurat.server import schemas
+from ziggurat.server.errors import Refused, conflict
+from ziggurat.server.hall import Hall
+from ziggurat.server.table import Table
+from ziggurat.server.tokens import hash_token, new_token
+from ziggurat.store.records import Status
+
+T = TypeVar("T")
+router = APIRouter(prefix="/api", responses={400: {"model": schemas.Error}, 404: {"model": schemas.Error}})
+bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
+
+
+def hall(request: Request) -> Hall:
+    h: Hall = request.app.state.hall
+    return h
+
+
+def token_hash(cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
+    if cred is None or not cred.credentials:
+        raise Refused("no-token", "Send your seat token as 'Authorization: Bearer <token>'.", 401)
+    return hash_token(cred.credentials)
+
+
+HallDep = Annotated[Hall, Depends(hall)]
+TokenDep = Annotated[str, Depends(token_hash)]
+
+
+async def _run(h: Hall, table_id: str, fn: Callable[[Table], Awaitable[T]]) -> tuple[Table, T]:
+    table = await h.get(table_id)
+    return table, await table.call(lambda: fn(table))
+
+
+@router.get("/games", response_model=list[schemas.GameInfo])
+async def games() -> list[Json]:
+    out = []
+    for g in registry.all_games():
+        opts = {
+            f.name: {
+                "type": getattr(f.type, "__name__", str(f.type)),
+                "default": getattr(g.Options(), f.name),
+            }
+            for f in dataclasses.fields(g.Options)
+        }
+        out.append({**dataclasses.asdict(g.info), "options": opts})
+    return out
+
+
+@router.post("/tables", response_model=schemas.Seated, status_code=status.HTTP_201_CREATED)
+async def create_table(body: schemas.CreateTable, h: HallDep) -> Json:
+    """Create a table and sit at seat 0 as its host."""
+    table, token = await h.create(body.game, body.options, body.seats, body.name)
+    return {"table": table.summary(), "seat": 0, "token": token}
+
+
+@router.get("/tables", response_model=list[schemas.TableInfo])
+async def list_tables(h: HallDep, status: Status | None = None, limit: int = 100) -> list[Json]:
+    """Newest first; `status` is open, running or finished."""
+    return await h.listing(status, max(1, min(limit, 500)))
+
+
+@router.get("/tables/{table_id}", response_model=schemas.TableInfo)
+async def get_table(table_id: str, h: HallDep) -> Json:
+    return (await h.get(table_id)).summary()
+
+
+@router.post("/tables/{table_id}/join", response_model=schemas.Seated)
+async def join(table_id: str, body: schemas.Join, h: HallDep) -> Json:
+    """Take an empty seat: a name in, a secret seat token out."""
+    token, th = new_token()
+    table, seat = await _run(h, table_id, lambda t: t.join(body.name, th, body.seat))
+    return {"table": table.summary(), "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/leave", response_model=schemas.TableInfo)
+async def leave(table_id: str, h: HallDep, th: TokenDep) -> Json:
+    """Before the start the seat empties; during the game the player is marked as gone (the host may kick)."""
+    table, _ = await _run(h, table_id, lambda t: t.leave(th))
+    return table.summary()
+
+
+@router.put("/tables/{table_id}/seats/{seat}/bot", response_model=schemas.TableInfo)
+async def fill_with_bot(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
+    """Host, before the start: a bot of the chosen level takes this empty seat."""
+    table, _ = await _run(h, table_id, lambda t: t.fill(th, seat, body.level))
+    return table.summary()
+
+
+@router.delete("/tables/{table_id}/seats/{seat}", response_model=schemas.TableInfo)
+async def remove_seat(table_id: str, seat: int, h: HallDep, th: TokenDep) -> Json:
+    """Host, before the start: remove an empty or bot seat (the game then has one player fewer)."""
+    table, _ = await _run(h, table_id, lambda t: t.remove(th, seat))
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/start", response_model=schemas.TableInfo)
+async def start(table_id: str, h: HallDep, th: TokenDep) -> Json:
+    """Host: start the game. Who sits in which seat is shuffled."""
+    table, _ = await _run(h, table_id, lambda t: t.start(th))
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/seats/{seat}/kick", response_model=schemas.TableInfo)
+async def kick(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
+    """Host: kick a player who has left; a bot takes the seat over as it stands (it can still win)."""
+    table, _ = await _run(h, table_id, lambda t: t.kick(th, seat, body.level))
+    return table.summary()
+
+
+@router.post("/tables/{table_id}/kick-host", response_model=schemas.TableInfo)
+async def kick_host(table_id: str, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
+    """Any other player, when the game has waited on an idle host long enough; the host role passes on."""
+    table, _ = await _run(h, table_id, lambda t: t.kick_host(th, body.level))
+    return table.summary()
+
+
+@router.get("/tables/{table_id}/match", responses={409: {"model": schemas.Error}})
+async def match_log(table_id: str, h: HallDep) -> Json:
+    """A finished game's match log (`ziggurat-match/1`): `ziggurat replay` replays it exactly."""
+    rec = await h.store.get_table(table_id)
+    if rec is None:
+        raise Refused("no-such-table", "There is no such table.", 404)
+    if rec.status != "finished":
+        raise conflict("not-finished", "The match log is published when the game is over.")
+    actions = await h.store.actions(table_id)
+    names = [s.name for s in rec.seats]
+    return Match(rec.game, rec.players, rec.options, rec.seed, names, actions=actions).to_json()
+
+
+@router.get("/tables/{table_id}/log", response_model=schemas.PublicLog)
+async def public_log(table_id: str, h: HallDep) -> Json:
+    """What happened, as a spectator sees it (events without secrets, and sentences)."""
+    table = await h.get(table_id)
+
+    async def read() -> dict[str, Any]:
+        names = [s.name for s in table.rec.seats]
+        entries = []
+        for e in (e for e in table.log if e.version or e.events):
+            evs = events_for(e.events, None)
+            entries.append(
+                {
+                    "version": e.version,
+                    "seat": e.seat,
+                    "events": evs,
+                    "text": [table.game.describe(x, names) for x in evs],
+                }
+            )
+        return {"table": table.summary(), "names": names, "log": entries}
+
+    return await table.call(read)

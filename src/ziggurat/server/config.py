@@ -1,0 +1,27 @@
+"""Server settings, with the defaults `ziggurat serve` uses (tests shorten the timers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ziggurat.store import default_url
+
+
+@dataclass
+class Settings:
+    db_url: str = field(default_factory=default_url)
+    host_idle_seconds: float = 60.0  # the rulebook's 60 s before a waiting host may be kicked
+    bot_delay: float = 0.5  # pause before a bot moves, so people can follow
+    bot_budget: float = 10.0  # seconds a bot may think; then it plays a random legal action
+    bot_pool: Literal["process", "thread"] = "process"
+    bot_workers: int = 2
+    default_bot_level: str = "normal"
+    max_message_bytes: int = 4096  # a websocket text frame larger than this is refused
+    max_frame_bytes: int = 65536  # uvicorn closes the socket (1009) above this
+    max_body_bytes: int = 16384  # HTTP request bodies
+    ws_rate: float = 20.0  # messages per second per connection (token bucket)
+    ws_burst: float = 40.0
+    http_rate: float = 20.0  # mutating requests per second per client address
+    http_burst: float = 60.0
+    send_queue: int = 256  # messages buffered per slow client before it is dropped

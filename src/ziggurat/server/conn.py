@@ -1,0 +1,38 @@
+"""A connected client as a table sees it: who it is, what it has seen, and a bounded outbox."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+
+class Conn:
+    def __init__(self, token_hash: str | None = None, max_queue: int = 256) -> None:
+        self.token_hash = token_hash
+        self.seen = -1  # the last version whose log entries this client has been sent (-1: none)
+        self.attached = False
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(max_queue)
+        self.dropped = False
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Queue a message; a client too slow to drain its outbox is cut off rather than buffered forever."""
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(json.dumps(msg, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.dropped = True
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(
+                json.dumps({"type": "error", "code": "too-slow", "message": "Too far behind."})
+            )
+            self.outbox.put_nowait(None)
+
+    def close(self) -> None:
+        if not self.dropped:
+            self.dropped = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)

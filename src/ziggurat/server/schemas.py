@@ -1,0 +1,92 @@
+"""Request and response bodies of the lobby API (they make the OpenAPI docs at /docs)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+Name = Field(min_length=1, max_length=24, description="shown to the other players")
+
+
+class OptionInfo(BaseModel):
+    type: str
+    default: Any
+
+
+class GameInfo(BaseModel):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    simultaneous: bool
+    summary: str
+    options: dict[str, OptionInfo]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["empty", "human", "bot"]
+    level: str | None
+    connected: bool
+    left: bool
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    name: str
+    options: dict[str, Any]
+    players: int
+    status: Literal["open", "running", "finished"]
+    host: int | None
+    version: int = Field(description="accepted actions so far")
+    seats: list[SeatInfo]
+    result: dict[str, Any] | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+
+
+class CreateTable(BaseModel):
+    game: str = Field(max_length=32, examples=["zealous"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"length": "beginner"}])
+    seats: int = Field(ge=1, le=16, description="number of players, the host included")
+    name: str = Name
+
+
+class Join(BaseModel):
+    name: str = Name
+    seat: int | None = Field(default=None, ge=0, le=15, description="a particular empty seat, else the first")
+
+
+class BotChoice(BaseModel):
+    level: str | None = Field(
+        default=None, max_length=16, description="bot level; the server's default if absent"
+    )
+
+
+class Seated(BaseModel):
+    table: TableInfo
+    seat: int
+    token: str = Field(description="secret: send it as `Authorization: Bearer` and in the websocket hello")
+
+
+class Error(BaseModel):
+    code: str
+    message: str
+
+
+class LogEntry(BaseModel):
+    version: int
+    seat: int | None = Field(description="who acted; null for the set-up (version 0)")
+    events: list[dict[str, Any]]
+    text: list[str]
+
+
+class PublicLog(BaseModel):
+    table: TableInfo
+    names: list[str]
+    log: list[LogEntry]

@@ -1,0 +1,192 @@
+"""The table rules (Zealous rulebook, "Bots and kicked players", applied to every game), as pure
+functions that change a copy of a TableRecord or refuse. The actor (table.py) stores and announces."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+
+from ziggurat.server.errors import Refused, conflict, forbidden
+from ziggurat.server.tokens import same
+from ziggurat.store import SeatRecord, TableRecord
+
+MAX_NAME = 24
+
+
+def clean_name(name: str) -> str:
+    text = " ".join(name.split())
+    if not 1 <= len(text) <= MAX_NAME or any(unicodedata.category(c).startswith("C") for c in text):
+        raise Refused("bad-name", f"A name is 1 to {MAX_NAME} printable characters.")
+    return text
+
+
+def seat_of(rec: TableRecord, token_hash: str | None) -> SeatRecord | None:
+    """The seat this token belongs to (a human's, or one a bot took over), if any."""
+    for s in rec.seats:
+        if same(s.token_hash, token_hash):
+            return s
+    return None
+
+
+def player(rec: TableRecord, token_hash: str | None) -> SeatRecord:
+    s = seat_of(rec, token_hash)
+    if s is None:
+        raise forbidden("bad-token", "That token holds no seat at this table.")
+    if s.kind != "human":
+        raise forbidden("kicked", "A bot plays your seat now; you can keep watching.")
+    return s
+
+
+def host(rec: TableRecord, token_hash: str | None) -> SeatRecord:
+    s = player(rec, token_hash)
+    if rec.host != s.seat:
+        raise forbidden("not-host", "Only the host may do that.")
+    return s
+
+
+def must_be_open(rec: TableRecord) -> None:
+    if rec.status != "open":
+        raise conflict("not-open", "The game has already started.")
+
+
+def _empty(s: SeatRecord) -> None:
+    s.kind, s.name, s.token_hash, s.level, s.has_left = "empty", "", None, None, False
+
+
+def _bot(s: SeatRecord, level: str, rec: TableRecord) -> None:
+    if s.kind != "human":  # a bot that replaces a person keeps that person's name on the seat
+        s.name = f"{level.capitalize()} bot {sum(x.kind == 'bot' for x in rec.seats) + 1}"
+    s.kind, s.level = "bot", level
+
+
+def join(rec: TableRecord, name: str, token_hash: str, seat: int | None) -> int:
+    must_be_open(rec)
+    name = clean_name(name)
+    if seat is None:
+        free = [s for s in rec.seats if s.kind == "empty"]
+        if not free:
+            raise conflict("table-full", "Every seat is taken.")
+        target = free[0]
+    else:
+        if not 0 <= seat < len(rec.seats):
+            raise Refused("bad-seat", f"Seats are 0 to {len(rec.seats) - 1}.")
+        target = rec.seats[seat]
+        if target.kind != "empty":
+            raise conflict("seat-taken", "That seat is taken.")
+    target.kind, target.name, target.token_hash, target.level, target.has_left = (
+        "human",
+        name,
+        token_hash,
+        None,
+        False,
+    )
+    if rec.host is None:
+        rec.host = target.seat
+    return target.seat
+
+
+def next_host(rec: TableRecord, after: int) -> int | None:
+    """The next player in seat order, after `after`, who is a person."""
+    n = len(rec.seats)
+    for k in range(1, n):
+        s = rec.seats[(after + k) % n]
+        if s.kind == "human":
+            return s.seat
+    return None
+
+
+def leave(rec: TableRecord, token_hash: str) -> None:
+    s = player(rec, token_hash)
+    if rec.status == "open":
+        _empty(s)
+        if rec.host == s.seat:
+            rec.host = next_host(rec, s.seat)
+    elif rec.status == "running":
+        s.has_left = True
+
+
+def fill(rec: TableRecord, token_hash: str, seat: int, level: str) -> None:
+    host(rec, token_hash)
+    must_be_open(rec)
+    s = _seat(rec, seat)
+    if s.kind == "human":
+        raise conflict("seat-taken", "A player sits there.")
+    _bot(s, level, rec)
+
+
+def remove(rec: TableRecord, token_hash: str, seat: int, min_players: int) -> None:
+    host(rec, token_hash)
+    must_be_open(rec)
+    s = _seat(rec, seat)
+    if s.kind == "human":
+        raise conflict("seat-taken", "A player sits there.")
+    if len(rec.seats) <= min_players:
+        raise conflict("too-few-seats", f"This game needs at least {min_players} players.")
+    del rec.seats[seat]
+    for i, x in enumerate(rec.seats):
+        x.seat = i
+    rec.players = len(rec.seats)
+    if rec.host is not None and rec.host > seat:
+        rec.host -= 1
+
+
+def start(rec: TableRecord, token_hash: str) -> None:
+    """Check, then shuffle who sits in which engine seat (from the table's stored order seed)."""
+    host(rec, token_hash)
+    must_be_open(rec)
+    if any(s.kind == "empty" for s in rec.seats):
+        raise conflict("seats-empty", "Fill or remove the empty seats first.")
+    order = random.Random(rec.order_seed).sample(range(len(rec.seats)), len(rec.seats))
+    old = rec.seats
+    rec.seats = [old[k] for k in order]
+    for i, s in enumerate(rec.seats):
+        s.seat = i
+    rec.host = order.index(rec.host) if rec.host is not None else None
+    rec.status = "running"
+
+
+def kick(rec: TableRecord, token_hash: str, seat: int, level: str, connected: bool) -> None:
+    """The host kicks a player who has left; during the game a bot takes the seat over as it stands."""
+    me = host(rec, token_hash)
+    s = _seat(rec, seat)
+    if s.seat == me.seat:
+        raise conflict("kick-self", "The host can't kick themselves; leave instead.")
+    if s.kind != "human":
+        raise conflict("not-a-player", "Nobody sits there.")
+    if rec.status == "finished":
+        raise conflict("game-over", "The game is over.")
+    if not s.has_left and connected:
+        raise conflict("still-here", "Only a player who has left can be kicked.")
+    if rec.status == "open":
+        _empty(s)
+    else:
+        _bot(s, level, rec)
+
+
+def kick_host(
+    rec: TableRecord, token_hash: str, level: str, waiting_on_host: bool, idle: float, wait: float
+) -> None:
+    """Any other player may kick a host the game has waited on, idle, for `wait` seconds."""
+    me = player(rec, token_hash)
+    if rec.host is None:
+        raise conflict("no-host", "This table has no host.")
+    if me.seat == rec.host:
+        raise conflict("you-are-host", "You are the host.")
+    if rec.status == "finished":
+        raise conflict("game-over", "The game is over.")
+    if not waiting_on_host:
+        raise conflict("not-waiting-on-host", "The game isn't waiting on the host.")
+    if idle < wait:
+        raise conflict("host-not-idle", f"The host has {wait - idle:.0f} more seconds.")
+    old = rec.seats[rec.host]
+    if rec.status == "open":
+        _empty(old)
+    else:
+        _bot(old, level, rec)
+    rec.host = next_host(rec, old.seat)
+
+
+def _seat(rec: TableRecord, seat: int) -> SeatRecord:
+    if not 0 <= seat < len(rec.seats):
+        raise Refused("bad-seat", f"Seats are 0 to {len(rec.seats) - 1}.")
+    return rec.seats[seat]

@@ -1,0 +1,66 @@
+"""Run the app under uvicorn on a socket we bind ourselves, so port 0 works and the real URL is printed
+once the server is ready (tests and `make serve` read that line)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import uvicorn
+from sqlalchemy.engine import make_url
+
+from ziggurat.server.app import create_app
+from ziggurat.server.config import Settings
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+class Server(uvicorn.Server):
+    """uvicorn, saying where it listens once it's ready."""
+
+    def __init__(self, config: uvicorn.Config, sock: socket.socket, announce: bool = True) -> None:
+        super().__init__(config)
+        self.sock = sock
+        self.announce = announce
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and self.announce:
+            print(
+                f"Ziggurat is serving on {url_of(self.sock)}  (API docs: {url_of(self.sock)}docs)", flush=True
+            )
+
+
+def make_server(
+    sock: socket.socket, settings: Settings, log_level: str = "info", announce: bool = True
+) -> Server:
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level=log_level,
+        ws_max_size=settings.max_frame_bytes,
+        lifespan="on",
+        access_log=log_level == "debug",
+    )
+    return Server(config, sock, announce)
+
+
+def serve(host: str, port: int, settings: Settings, log_level: str = "info") -> None:
+    try:
+        sock = bind(host, port)
+    except OSError as e:
+        sys.exit(f"ziggurat serve: can't listen on {host}:{port}: {e.strerror}")
+    print(f"Database: {make_url(settings.db_url).render_as_string(hide_password=True)}", flush=True)
+    make_server(sock, settings, log_level).run(sockets=[sock])

@@ -1,0 +1,426 @@
+"""One live table: seats, game state and connections, changed only by its actor task, one command at a
+time. Every accepted action is stored, then applied, then pushed to each connection as that seat sees it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ziggurat.engine import Game, IllegalAction, Json, events_for, registry
+from ziggurat.server import seating
+from ziggurat.server.bots import BotRunner, check_level
+from ziggurat.server.config import Settings
+from ziggurat.server.conn import Conn
+from ziggurat.server.errors import Refused, conflict, forbidden
+from ziggurat.store import Conflict, Store, TableRecord
+
+T = TypeVar("T")
+log = logging.getLogger("ziggurat.server")
+
+
+@dataclass
+class Entry:
+    """One accepted action and the events it caused (unfiltered: filter per viewer when sending)."""
+
+    version: int
+    seat: int | None  # None for the set-up (version 0)
+    action: str
+    events: list[Json]
+
+
+def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
+    """The public description of a table (lobby lists, `table` messages). Never the seed."""
+    return {
+        "id": rec.id,
+        "game": rec.game,
+        "name": registry.get(rec.game).info.name,
+        "options": rec.options,
+        "players": rec.players,
+        "status": rec.status,
+        "host": rec.host,
+        "version": version,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "level": s.level,
+                "connected": s.seat in connected,
+                "left": s.has_left,
+            }
+            for s in rec.seats
+        ],
+        "result": rec.result,
+        "created_at": rec.created_at,
+        "started_at": rec.started_at,
+        "finished_at": rec.finished_at,
+    }
+
+
+class Table:
+    def __init__(
+        self,
+        rec: TableRecord,
+        store: Store,
+        bots: BotRunner,
+        settings: Settings,
+        on_idle: Callable[[Table], None] = lambda t: None,
+    ) -> None:
+        self.rec = rec
+        self.game: Game[Any, Any] = registry.get(rec.game)
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        self.on_idle = on_idle
+        self.state: Any = None
+        self.version = 0
+        self.log: list[Entry] = []
+        self.to_act: tuple[int, ...] = ()
+        self.legal: dict[int, list[str]] = {}
+        self.asked_since: dict[int, int] = {}  # the version at which each asked seat's decision began
+        self.conns: set[Conn] = set()
+        self.last_activity = time.monotonic()
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]] = asyncio.Queue()
+        self._actor = asyncio.create_task(self._run(), name=f"table-{rec.id}")
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    # --- the actor -------------------------------------------------------------------------------
+    async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Run `fn` inside the actor, after every command queued before it."""
+        if self._actor.done():
+            raise Refused("table-closed", "This table was closed; open it again.", 409)
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((fn, fut))
+        return await fut
+
+    async def _run(self) -> None:
+        while True:
+            fn, fut = await self._queue.get()
+            try:
+                result = await fn()
+            except Exception as e:  # answered to the caller; the actor carries on
+                if not isinstance(e, Refused | IllegalAction):
+                    log.exception("table %s: command failed", self.id)
+                if not fut.done():
+                    fut.set_exception(e)
+            else:
+                if not fut.done():
+                    fut.set_result(result)
+
+    async def stop(self) -> None:
+        for t in [self._actor, *self.bot_tasks.values()]:
+            t.cancel()
+        await asyncio.gather(self._actor, *self.bot_tasks.values(), return_exceptions=True)
+        while not self._queue.empty():  # nobody waits forever on a closed table
+            _, fut = self._queue.get_nowait()
+            if not fut.done():
+                fut.set_exception(Refused("table-closed", "This table was closed; open it again.", 409))
+        for c in self.conns:
+            c.close()
+
+    # --- rebuilding from the log ---------------------------------------------------------------------
+    async def restore(self, actions: list[tuple[int, str]]) -> None:
+        """Replay the stored log (exact by the engine's contract) to the version last acknowledged."""
+        if self.rec.status == "open":
+            return
+        self._new_state()
+        for seat, action in actions:
+            self._apply(seat, action)
+        if self.rec.status == "running" and self.game.result(self.state) is not None:
+            await self._finish()  # the server died between storing the last action and marking the end
+        self._schedule_bots()
+
+    def _new_state(self) -> None:
+        r = self.rec
+        self.state = self.game.new(r.players, self.game.options(r.options), r.seed, record=True)
+        self.version = 0
+        self.log = [Entry(0, None, "", self.game.drain_events(self.state))]  # the set-up's events
+        self._refresh(None)
+
+    def _apply(self, seat: int, action: str) -> None:
+        self.game.apply(self.state, seat, action)
+        self.version += 1
+        self.log.append(Entry(self.version, seat, action, self.game.drain_events(self.state)))
+        self._refresh(seat)
+
+    def _refresh(self, acted: int | None) -> None:
+        """Recompute who is asked what; a seat's decision restarts when it acted, was newly asked, or its
+        choices changed (so in a simultaneous choice, another seat's answer doesn't make yours stale)."""
+        to_act = self.game.to_act(self.state) if self.game.result(self.state) is None else ()
+        legal = {s: self.game.legal(self.state, s) for s in to_act}
+        for s in to_act:
+            if s == acted or s not in self.to_act or self.legal.get(s) != legal[s]:
+                self.asked_since[s] = self.version
+        for s in list(self.asked_since):
+            if s not in to_act:
+                del self.asked_since[s]
+        self.to_act, self.legal = to_act, legal
+
+    # --- what clients see ------------------------------------------------------------------------------
+    def connected(self) -> set[int]:
+        out = set()
+        for c in self.conns:
+            s = seating.seat_of(self.rec, c.token_hash)
+            if s is not None and s.kind == "human":
+                out.add(s.seat)
+        return out
+
+    def summary(self) -> Json:
+        return summary(self.rec, self.version, self.connected())
+
+    def _who(self, conn: Conn) -> tuple[str, int | None]:
+        """(role, seat): a player acts and sees their seat; a watcher (kicked) and a spectator see the
+        public view."""
+        s = seating.seat_of(self.rec, conn.token_hash)
+        if s is None:
+            return "spectator", None
+        return ("player" if s.kind == "human" else "watcher"), s.seat
+
+    def _table_msg(self, conn: Conn, kind: str = "table", table: Json | None = None) -> Json:
+        role, seat = self._who(conn)
+        you = {"role": role, "seat": seat, "host": role == "player" and seat == self.rec.host}
+        return {"type": kind, "table": table or self.summary(), "you": you}
+
+    def _entry(self, e: Entry, seat: int | None) -> Json:
+        names = [s.name for s in self.rec.seats]
+        evs = events_for(e.events, seat)
+        out: Json = {"version": e.version, "seat": e.seat, "events": evs}
+        out["text"] = [self.game.describe(ev, names) for ev in evs]
+        # Only your own actions: another seat's raw action could name a secret choice.
+        if seat is not None and seat == e.seat and e.version:
+            out["action"] = e.action
+        return out
+
+    def _state_msg(self, conn: Conn, resync: bool, cache: dict[Any, Any] | None = None) -> Json:
+        cache = {} if cache is None else cache
+        role, seat = self._who(conn)
+        vs = seat if role == "player" else None
+        since = -1 if resync else min(conn.seen, self.version)
+        if ("view", vs) not in cache:
+            cache["view", vs] = self.game.view(self.state, vs)
+        entries = []
+        for e in self.log[since + 1 :]:
+            if ("entry", vs, e.version) not in cache:
+                cache["entry", vs, e.version] = self._entry(e, vs)
+            entries.append(cache["entry", vs, e.version])
+        conn.seen = self.version
+        return {
+            "type": "state",
+            "version": self.version,
+            "resync": resync,
+            "to_act": list(self.to_act),
+            "view": cache["view", vs],
+            "legal": list(self.legal.get(vs, [])) if vs is not None else [],
+            "log": entries,
+            "result": self.rec.result,
+        }
+
+    def _push_table(self) -> None:
+        table = self.summary()
+        for c in self.conns:
+            c.send(self._table_msg(c, table=table))
+
+    def _push_state(self) -> None:
+        if self.state is None:
+            return
+        cache: dict[Any, Any] = {}
+        for c in self.conns:
+            c.send(self._state_msg(c, resync=False, cache=cache))
+
+    # --- connections (called through the actor) -------------------------------------------------------
+    async def attach(self, conn: Conn, since: int | None) -> None:
+        self.conns.add(conn)
+        conn.attached = True
+        role, seat = self._who(conn)
+        if role == "player" and seat is not None and self.rec.seats[seat].has_left:
+            new = self.rec.copy()
+            new.seats[seat].has_left = False  # back at the table
+            await self._save(new)
+        conn.send(self._table_msg(conn, "welcome"))
+        if self.state is not None:
+            self._send_sync(conn, since)
+        if role == "player":
+            self._push_table()
+
+    async def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.attached = False
+        if self._who(conn)[0] == "player":
+            self._push_table()
+        if not self.conns and self.rec.status == "finished":
+            self.on_idle(self)
+
+    async def sync(self, conn: Conn, since: int | None) -> None:
+        if self.state is None:
+            conn.send(self._table_msg(conn))
+        else:
+            self._send_sync(conn, since)
+
+    def _send_sync(self, conn: Conn, since: int | None) -> None:
+        """What a client missed since `since`, or everything (resync) if it can't say."""
+        if since is None or not 0 <= since <= self.version:
+            conn.send(self._state_msg(conn, resync=True))
+        else:
+            conn.seen = since
+            conn.send(self._state_msg(conn, resync=False))
+
+    # --- lobby commands (called through the actor) -----------------------------------------------------
+    async def _save(self, new: TableRecord) -> None:
+        """Store first, then adopt: a failed write leaves the table as it was."""
+        await self.store.save_table(new)
+        self.rec = new
+        self.last_activity = time.monotonic()
+
+    async def join(self, name: str, token_hash: str, seat: int | None) -> int:
+        new = self.rec.copy()
+        s = seating.join(new, name, token_hash, seat)
+        await self._save(new)
+        self._push_table()
+        return s
+
+    async def leave(self, token_hash: str) -> None:
+        new = self.rec.copy()
+        seating.leave(new, token_hash)
+        await self._save(new)
+        self._push_table()
+
+    async def fill(self, token_hash: str, seat: int, level: str | None) -> None:
+        new = self.rec.copy()
+        seating.fill(new, token_hash, seat, self._level(level))
+        await self._save(new)
+        self._push_table()
+
+    async def remove(self, token_hash: str, seat: int) -> None:
+        new = self.rec.copy()
+        seating.remove(new, token_hash, seat, self.game.info.min_players)
+        await self._save(new)
+        self._push_table()
+
+    async def start(self, token_hash: str) -> None:
+        new = self.rec.copy()
+        seating.start(new, token_hash)
+        new.started_at = time.time()
+        await self._save(new)
+        self._new_state()
+        self._push_table()
+        self._push_state()
+        self._schedule_bots()
+
+    async def kick(self, token_hash: str, seat: int, level: str | None) -> None:
+        new = self.rec.copy()
+        seating.kick(new, token_hash, seat, self._level(level), seat in self.connected())
+        await self._save(new)
+        self._push_table()
+        self._push_state()  # the kicked player's connections now get the public view
+        self._schedule_bots()
+
+    async def kick_host(self, token_hash: str, level: str | None) -> None:
+        new = self.rec.copy()
+        waiting = self.rec.status == "open" or self.rec.host in self.to_act
+        idle = time.monotonic() - self.last_activity
+        seating.kick_host(new, token_hash, self._level(level), waiting, idle, self.settings.host_idle_seconds)
+        await self._save(new)
+        self._push_table()
+        self._push_state()
+        self._schedule_bots()
+
+    def _level(self, level: str | None) -> str:
+        level = level or self.settings.default_bot_level
+        try:
+            check_level(level)
+        except ValueError as e:
+            raise Refused("bad-level", str(e)) from None
+        return level
+
+    # --- play --------------------------------------------------------------------------------------
+    async def act(self, token_hash: str | None, action: str, version: int, seat: int | None = None) -> int:
+        """A person's action, seen at `version`. Returns the new version; refusals change nothing."""
+        me = seating.seat_of(self.rec, token_hash)
+        if me is None:
+            raise forbidden("not-a-player", "You are watching: you hold no seat at this table.")
+        if me.kind != "human":
+            raise forbidden("kicked", "A bot plays your seat now; you can keep watching.")
+        if seat is not None and seat != me.seat:
+            raise forbidden("not-your-seat", "You can only act for your own seat.")
+        if self.rec.status == "open":
+            raise conflict("not-started", "The game hasn't started.")
+        if self.rec.status == "finished":
+            raise conflict("game-over", "The game is over.")
+        s = me.seat
+        if s not in self.to_act:
+            raise conflict("not-your-turn", "It isn't your turn.")
+        if not self.asked_since[s] <= version <= self.version:
+            raise conflict("stale", f"The game has moved on: it is at version {self.version}.")
+        if action not in self.legal[s]:
+            self.game.apply(self.game.clone(self.state), s, action)  # raises the rules' own refusal
+            raise Refused("illegal-action", "That action isn't possible now.")
+        await self._commit(s, action)
+        return self.version
+
+    async def _commit(self, seat: int, action: str) -> None:
+        try:
+            await self.store.append_action(self.id, self.version + 1, seat, action)
+        except Conflict:
+            raise conflict("conflict", "Another server stored this move first; reload the table.") from None
+        self._apply(seat, action)
+        self.last_activity = time.monotonic()
+        if self.game.result(self.state) is not None:
+            await self._finish()
+        self._push_state()
+        self._schedule_bots()
+
+    async def _finish(self) -> None:
+        res = self.game.result(self.state)
+        assert res is not None
+        new = self.rec.copy()
+        new.status, new.result, new.version, new.finished_at = (
+            "finished",
+            res.to_json(),
+            self.version,
+            time.time(),
+        )
+        await self._save(new)
+        self._push_table()
+
+    # --- bots ------------------------------------------------------------------------------------------
+    def _schedule_bots(self) -> None:
+        if self.rec.status != "running":
+            return
+        for s in self.to_act:
+            if self.rec.seats[s].kind == "bot" and s not in self.bot_tasks:
+                self.bot_tasks[s] = asyncio.create_task(self._bot_turn(s, self.asked_since[s]))
+
+    async def _bot_turn(self, seat: int, asked: int) -> None:
+        bot_seed = hash((self.rec.seed, seat, self.version)) & 0x7FFFFFFF
+        action: str | None = None
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            level = self.rec.seats[seat].level or "random"
+            action = await self.bots.choose(
+                self.rec.game, self.game.to_json(self.state), seat, level, bot_seed
+            )
+        except Exception:
+            log.exception("table %s: bot for seat %d failed", self.id, seat)
+        await self.call(lambda: self._bot_act(seat, asked, action, bot_seed))
+
+    async def _bot_act(self, seat: int, asked: int, action: str | None, bot_seed: int) -> None:
+        self.bot_tasks.pop(seat, None)
+        try:
+            fresh = self.asked_since.get(seat) == asked and self.rec.seats[seat].kind == "bot"
+            if self.rec.status == "running" and fresh and seat in self.to_act:
+                if (
+                    action not in self.legal[seat]
+                ):  # the bot failed or timed out: a legal move keeps play going
+                    action = random.Random(bot_seed).choice(self.legal[seat])
+                await self._commit(seat, action)
+        finally:
+            self._schedule_bots()

@@ -1,0 +1,172 @@
+"""The websocket for play: one per client, at /ws/tables/{id}. Protocol: docs/server.md.
+
+The first message is a hello (with a seat token to play, without one to watch). Every refusal is an
+`error` message with a stable code; none of them changes anything, and the socket stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ziggurat.engine import IllegalAction
+from ziggurat.server.config import Settings
+from ziggurat.server.conn import Conn
+from ziggurat.server.errors import Refused
+from ziggurat.server.hall import Hall
+from ziggurat.server.limits import Bucket
+from ziggurat.server.seating import seat_of
+from ziggurat.server.table import Table
+from ziggurat.server.tokens import hash_token
+
+router = APIRouter()
+MAX_STRIKES = 200  # refused-for-rate messages before the socket is closed
+
+
+class Bad(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        self.code, self.message = code, message
+
+
+def _error(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **extra}
+    if ref is not None:
+        out["ref"] = ref
+    return out
+
+
+def _int(msg: dict[str, Any], key: str, required: bool) -> int | None:
+    v = msg.get(key)
+    if v is None and not required:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise Bad("malformed", f"'{key}' must be an integer.")
+    return v
+
+
+async def _writer(ws: WebSocket, conn: Conn) -> None:
+    with contextlib.suppress(Exception):
+        while (text := await conn.outbox.get()) is not None:
+            await ws.send_text(text)
+    if conn.dropped:
+        with contextlib.suppress(Exception):
+            await ws.close(1008)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def play(ws: WebSocket, table_id: str) -> None:
+    h: Hall = ws.app.state.hall
+    settings: Settings = ws.app.state.settings
+    await ws.accept()
+    conn = Conn(max_queue=settings.send_queue)
+    writer = asyncio.create_task(_writer(ws, conn))
+    table: Table | None = None
+    try:
+        try:
+            table = await h.get(table_id)
+        except Refused as e:
+            conn.send(_error(e.code, e.message))
+            conn.close()
+            await writer
+            with contextlib.suppress(Exception):
+                await ws.close(4404)
+            return
+        await _serve(ws, conn, table, settings)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if table is not None and conn.attached:
+            t = table
+            with contextlib.suppress(Exception):
+                await t.call(lambda: t.detach(conn))
+        conn.close()
+        writer.cancel()
+        with contextlib.suppress(BaseException):
+            await writer
+        if ws.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) -> None:
+    bucket = Bucket(settings.ws_rate, settings.ws_burst)
+    strikes = 0
+    while True:
+        m = await ws.receive()
+        if m["type"] == "websocket.disconnect":
+            return
+        if conn.dropped:
+            return
+        text = m.get("text")
+        if not bucket.allow():
+            strikes += 1
+            conn.send(_error("rate-limited", "Too many messages; slow down."))
+            if strikes > MAX_STRIKES:
+                await ws.close(1008)
+                return
+            continue
+        if text is None:
+            conn.send(_error("malformed", "Send JSON text frames."))
+            continue
+        if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
+            conn.send(_error("too-large", f"Messages are at most {settings.max_message_bytes} bytes."))
+            continue
+        ref = None
+        try:
+            msg = json.loads(text)
+            if not isinstance(msg, dict):
+                raise Bad("malformed", "A message is a JSON object with a 'type'.")
+            ref = msg.get("ref")
+            if not (ref is None or (isinstance(ref, str | int) and len(str(ref)) <= 64)):
+                ref = None
+                raise Bad("malformed", "'ref' is a short string or number.")
+            await _handle(conn, table, msg, ref)
+        except json.JSONDecodeError:
+            conn.send(_error("malformed", "Not valid JSON."))
+        except Bad as e:
+            conn.send(_error(e.code, e.message, ref))
+        except Refused as e:
+            conn.send(_error(e.code, e.message, ref, version=table.version))
+        except IllegalAction as e:
+            conn.send(_error(e.code, e.message, ref, version=table.version))
+
+
+async def _handle(conn: Conn, table: Table, msg: dict[str, Any], ref: Any) -> None:
+    kind = msg.get("type")
+    if kind == "ping":
+        conn.send({"type": "pong", **({"ref": ref} if ref is not None else {})})
+        return
+    if kind == "hello":
+        if conn.attached:
+            raise Bad("hello-once", "Say hello once per connection; send 'sync' to catch up.")
+        token = msg.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > 128):
+            raise Bad("malformed", "'token' must be a string.")
+        since = _int(msg, "version", required=False)
+        th = hash_token(token) if token else None
+        if th is not None and seat_of(table.rec, th) is None:
+            raise Refused("bad-token", "That token holds no seat at this table.", 403)
+        conn.token_hash = th
+        await table.call(lambda: table.attach(conn, since))
+        return
+    if not conn.attached:
+        raise Bad("hello-first", "Start with a 'hello' message.")
+    if kind == "sync":
+        since = _int(msg, "version", required=False)
+        await table.call(lambda: table.sync(conn, since))
+    elif kind == "act":
+        action = msg.get("action")
+        if not isinstance(action, str) or not 0 < len(action) <= 200:
+            raise Bad("malformed", "'action' must be a short string.")
+        version = _int(msg, "version", required=True)
+        seat = _int(msg, "seat", required=False)
+        assert version is not None
+        v = await table.call(lambda: table.act(conn.token_hash, action, version, seat))
+        conn.send({"type": "ack", "version": v, **({"ref": ref} if ref is not None else {})})
+    else:
+        raise Bad("unknown-type", "Message types are hello, act, sync and ping.")

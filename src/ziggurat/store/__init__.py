@@ -1,0 +1,10 @@
+"""Persistence: tables, seats and the append-only action log. SQLite by default, PostgreSQL by URL.
+
+A live table is rebuilt by replaying its log (the engine's replay is exact), so the log is the truth and
+nothing else about a game's state is stored.
+"""
+
+from ziggurat.store.records import SeatRecord, TableRecord
+from ziggurat.store.store import Conflict, Store, default_url
+
+__all__ = ["Conflict", "SeatRecord", "Store", "TableRecord", "default_url"]

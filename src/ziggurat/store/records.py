@@ -1,0 +1,41 @@
+"""Plain records the store reads and writes (no SQLAlchemy types leak out of the store)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["open", "running", "finished"]
+SeatKind = Literal["empty", "human", "bot"]
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: SeatKind = "empty"
+    name: str = ""
+    token_hash: str | None = None  # sha256 of the seat token; kept after a kick so the player can watch
+    level: str | None = None  # bot level when kind == "bot"
+    has_left: bool = False
+
+
+@dataclass
+class TableRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int  # the game's seed: never sent to anyone while the game runs (it fixes the deck order)
+    order_seed: int  # shuffles who sits in which engine seat at the start
+    status: Status = "open"
+    host: int | None = 0
+    created_at: float = 0.0
+    started_at: float | None = None
+    finished_at: float | None = None
+    result: dict[str, Any] | None = None
+    version: int = 0  # written at the start and the end; the action log is the truth in between
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def copy(self) -> TableRecord:
+        return copy.deepcopy(self)

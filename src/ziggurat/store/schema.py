@@ -1,0 +1,53 @@
+"""The schema, as SQLAlchemy Core tables. Migrations (migrations/versions) create exactly this."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+game_tables = sa.Table(
+    "game_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("order_seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("host", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("level", sa.String(16), nullable=True),
+    sa.Column("has_left", sa.Boolean, nullable=False),
+)
+
+# Append-only. The primary key (table_id, idx) is also the optimistic lock: two writers that both
+# believe they are at version v cannot both store action v + 1.
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(256), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)

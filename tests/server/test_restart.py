@@ -1,0 +1,109 @@
+"""`ziggurat serve` killed with SIGKILL mid-game and restarted on the same database: every table is back
+at the version it acknowledged, and play goes on (bots included)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from ziggurat.engine import Match
+from ziggurat.store import SeatRecord, Store, TableRecord
+
+from .harness import Client, ProcessServer, ThreadServer, bearer, fast_settings, http, new_table, play_until
+
+
+async def test_a_killed_server_restarts_with_every_table_at_its_acknowledged_version(tmp_path: Path) -> None:
+    db = f"sqlite+aiosqlite:///{tmp_path / 'ziggurat.db'}"
+    server = ProcessServer(db)  # real bot processes, as `make serve` runs
+    try:
+        async with http(server.url) as api:
+            # A: Zealous against two bots, waiting on Ada after a few of her moves.
+            a_id, a_tok = await new_table(api, "zealous", ["Ada"], bots=2)
+            await api.post(f"/api/tables/{a_id}/start", headers=bearer(a_tok[0]))
+            ada = await Client(server.url, a_id, a_tok[0]).connect()
+            acks = lambda: sum(m["type"] == "ack" for m in ada.messages)  # noqa: E731
+            await play_until([ada], lambda s: acks() >= 4 and bool(s["legal"]), random.Random(7))
+            assert ada.state is not None
+            a_version, a_view = ada.state["version"], ada.state["view"]
+            # B: still open, with a bot and an empty seat.
+            r = await api.post(
+                "/api/tables",
+                json={"game": "zealous", "seats": 4, "name": "Bea", "options": {"length": "advanced"}},
+            )
+            b_id = r.json()["table"]["id"]
+            await api.put(
+                f"/api/tables/{b_id}/seats/2/bot", json={"level": "random"}, headers=bearer(r.json()["token"])
+            )
+            await api.post(f"/api/tables/{b_id}/join", json={"name": "Bob"})
+            # C: finished.
+            c_id, c_tok = await new_table(api, "zenith", ["Cy"], bots=1)
+            await api.post(f"/api/tables/{c_id}/start", headers=bearer(c_tok[0]))
+            cy = await Client(server.url, c_id, c_tok[0]).connect()
+            await play_until([cy], lambda s: False, random.Random(1))
+            c_table = (await api.get(f"/api/tables/{c_id}")).json()
+            # D: a simultaneous choice (Zombology), two of three people have chosen.
+            d_id, d_tok = await new_table(api, "zombology", ["Di", "Ed", "Flo"])
+            await api.post(f"/api/tables/{d_id}/start", headers=bearer(d_tok[0]))
+            d = [await Client(server.url, d_id, t).connect() for t in d_tok]
+            for c in d:
+                await c.next("state")
+            for c in d[:2]:
+                assert c.state is not None and c.state["legal"]
+                assert (await c.act(c.state["legal"][0], 0))["type"] == "ack"
+            d_version = 2
+            b_before = (await api.get(f"/api/tables/{b_id}")).json()
+
+        server.kill()
+        server = ProcessServer(db)
+        async with http(server.url) as api:
+            a = (await api.get(f"/api/tables/{a_id}")).json()
+            assert (a["status"], a["version"]) == ("running", a_version)
+            back = await Client(server.url, a_id, a_tok[0]).connect(version=a_version)
+            st = await back.next("state")
+            assert st["resync"] is False and st["log"] == [] and st["view"] == a_view and st["legal"]
+            await play_until([back], lambda s: False, random.Random(8), timeout=90)  # the bots play on
+            assert (await api.get(f"/api/tables/{a_id}")).json()["status"] == "finished"
+
+            b = (await api.get(f"/api/tables/{b_id}")).json()
+            assert (
+                b["status"] == "open"
+                and b["seats"] == b_before["seats"]
+                and b["options"] == {"length": "advanced"}
+            )
+
+            finished = {
+                t["id"]: t for t in (await api.get("/api/tables", params={"status": "finished"})).json()
+            }
+            assert (
+                finished[c_id]["result"] == c_table["result"]
+                and finished[c_id]["version"] == c_table["version"]
+            )
+            match = Match.from_json((await api.get(f"/api/tables/{c_id}/match")).json())
+            assert len(match.actions) == c_table["version"]
+
+            dd = (await api.get(f"/api/tables/{d_id}")).json()
+            assert dd["version"] == d_version
+            flo = await Client(server.url, d_id, d_tok[2]).connect(version=0)
+            st = await flo.next("state")
+            assert st["legal"], "Flo's choice is still open"
+            assert (await flo.act(st["legal"][0], 0))["type"] == "ack", "her decision began at version 0"
+            for c in (back, flo):
+                await c.close()
+    finally:
+        server.stop()
+
+
+async def test_a_table_whose_log_no_longer_replays_doesnt_keep_the_server_down(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'z.db'}"
+    store = await Store.open(url)
+    seats = [SeatRecord(i, "bot", f"B{i}", None, "random") for i in range(3)]
+    for tid in ("good", "bad"):
+        rec = TableRecord(tid, "zealous", {"length": "beginner"}, 3, 5, 6, "running", None, 1.0, seats=seats)
+        await store.create_table(rec)
+    await store.append_action("bad", 1, 2, "fly:away")  # e.g. a rules change made it illegal
+    await store.close()
+    with ThreadServer(fast_settings(url, bot_delay=5.0)) as server:
+        async with http(server.url) as api:
+            assert (await api.get("/api/tables/good")).json()["status"] == "running"
+            r = await api.get("/api/tables/bad")
+            assert (r.status_code, r.json()["code"]) == (500, "table-broken")

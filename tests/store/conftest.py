@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from ziggurat.store import Store
+
+from .pg import Cluster, pg_bin, pg_cluster
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[Cluster]:
+    if pg_bin() is None:
+        pytest.skip("PostgreSQL binaries are absent (.ci/run installs them)")
+    with pg_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind: the whole store suite runs on both."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'store.db'}"
+    cluster: Cluster = request.getfixturevalue("pg")
+    return cluster.new_database()
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_url)
+    yield s
+    await s.close()

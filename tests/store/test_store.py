@@ -1,0 +1,127 @@
+"""The store on SQLite and on a real PostgreSQL: schema by migration, records, the append-only log."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from ziggurat.store import Conflict, SeatRecord, Store, TableRecord
+from ziggurat.store.migrate import alembic_config
+from ziggurat.store.schema import metadata
+
+
+def table(tid: str = "t1", status: str = "open", created: float = 1.0) -> TableRecord:
+    return TableRecord(
+        id=tid,
+        game="zealous",
+        options={"length": "beginner"},
+        players=3,
+        seed=(1 << 40) + 7,  # a big seed survives (BIGINT)
+        order_seed=99,
+        status=status,  # type: ignore[arg-type]
+        created_at=created,
+        seats=[
+            SeatRecord(0, "human", "Ada", "h" * 64),
+            SeatRecord(1, "bot", "Bot", None, "random"),
+            SeatRecord(2),
+        ],
+    )
+
+
+async def test_migrations_build_exactly_the_schema(store: Store) -> None:
+    def diff(conn: sa.Connection) -> list[object]:
+        return list(compare_metadata(MigrationContext.configure(conn), metadata))
+
+    async with store.engine.connect() as conn:
+        assert await conn.run_sync(diff) == []
+        version = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
+    assert version == "0001"
+
+
+async def test_opening_again_migrates_nothing_and_keeps_data(store: Store, db_url: str) -> None:
+    await store.create_table(table())
+    await store.append_action("t1", 1, 0, "birth:be1")
+    again = await Store.open(db_url)
+    try:
+        got = await again.get_table("t1")
+        assert got is not None and got.seats[0].name == "Ada"
+        assert await again.actions("t1") == [(0, "birth:be1")]
+    finally:
+        await again.close()
+
+
+async def test_migrations_go_down_and_up(store: Store) -> None:
+    def run(conn: sa.Connection, target: str, up: bool) -> None:
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        (command.upgrade if up else command.downgrade)(cfg, target)
+
+    async with store.engine.begin() as conn:
+        await conn.run_sync(run, "base", False)
+        names = await conn.run_sync(lambda c: sa.inspect(c).get_table_names())
+        assert "actions" not in names
+        await conn.run_sync(run, "head", True)
+    await store.create_table(table())
+
+
+async def test_a_table_round_trips(store: Store) -> None:
+    rec = table()
+    await store.create_table(rec)
+    got = await store.get_table("t1")
+    assert got == rec
+    assert await store.get_table("nope") is None
+
+
+async def test_saving_replaces_seats_and_fields(store: Store) -> None:
+    await store.create_table(table())
+    rec = table()
+    rec.status, rec.host, rec.started_at = "running", 2, 5.5
+    rec.seats = [
+        SeatRecord(0, "bot", "Ada", "h" * 64, "normal", has_left=True),
+        SeatRecord(1, "human", "Bo", "x"),
+    ]
+    rec.players = 2
+    rec.result = {"winners": [1], "ranks": [2, 1], "scores": [3.0, 4.5]}
+    await store.save_table(rec)
+    assert await store.get_table("t1") == rec
+
+
+async def test_the_log_is_append_only_and_dense(store: Store) -> None:
+    await store.create_table(table())
+    for i, a in enumerate(["birth:be1", "birth:be2", "birth:bm1"], 1):
+        await store.append_action("t1", i, (i - 1) % 3, a)
+    with pytest.raises(Conflict):
+        await store.append_action("t1", 2, 1, "stay")  # version 2 is taken: the optimistic lock
+    assert await store.actions("t1") == [(0, "birth:be1"), (1, "birth:be2"), (2, "birth:bm1")]
+    assert await store.actions("other") == []
+
+
+async def test_two_writers_racing_for_one_version_one_wins(store: Store) -> None:
+    await store.create_table(table())
+    results = await asyncio.gather(
+        *(store.append_action("t1", 1, s, f"birth:be{s + 1}") for s in range(3)), return_exceptions=True
+    )
+    assert sum(r is None for r in results) == 1
+    assert sum(isinstance(r, Conflict) for r in results) == 2
+    assert len(await store.actions("t1")) == 1
+
+
+async def test_an_action_for_an_unknown_table_is_refused(store: Store) -> None:
+    with pytest.raises(Exception):  # noqa: B017 (the foreign key; the driver's error type differs)
+        await store.append_action("ghost", 1, 0, "stay")
+
+
+async def test_listing_filters_by_status_newest_first(store: Store) -> None:
+    await store.create_table(table("a", "open", 1.0))
+    await store.create_table(table("b", "finished", 2.0))
+    await store.create_table(table("c", "open", 3.0))
+    assert [t.id for t in await store.list_tables("open")] == ["c", "a"]
+    assert [t.id for t in await store.list_tables()] == ["c", "b", "a"]
+    assert [t.id for t in await store.list_tables(limit=1)] == ["c"]
+    assert all(len(t.seats) == 3 for t in await store.list_tables())
+    assert await store.table_ids(("open", "running")) == ["a", "c"]
