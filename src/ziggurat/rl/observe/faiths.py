@@ -1,0 +1,126 @@
+"""Faiths observations (docs/games/faiths.md, "View")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ziggurat.engine import Json
+from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES, RELIGIONS, TERRITORIES
+from ziggurat.games.faiths.cards import CARDS, COPIES_PER_MAGNITUDE, MAGNITUDES, ZEALOTS, deck_cards
+from ziggurat.games.faiths.state import HAND_LIMIT, PHASES
+from ziggurat.rl.layout import Writer
+from ziggurat.rl.observe.base import Encoder, index_of
+
+T = N_TERRITORIES
+C = len(CARDS)
+M = len(MAGNITUDES)
+R = len(RELIGIONS)
+TERR = index_of(TERRITORIES)
+CARD = index_of([c.id for c in CARDS])
+RELIGION = index_of(RELIGIONS)
+MAX_X = 6  # Faith & Belief (5) with the homeland bonus
+MAX_BARS = 3  # Reformation bars ceil(X / 2) turns
+MAX_GROWTH = 5
+HAND_SCALE = 3 * HAND_LIMIT
+
+
+class FaithsEncoder(Encoder):
+    def build(self, options: Any) -> None:
+        n = self.players
+        zc = options.zealots_copies
+        self.copies = [float(COPIES_PER_MAGNITUDE if c in MAGNITUDES else 1) for c in range(C)]
+        self.copies[ZEALOTS] = float(zc)
+        self.deck_size = float(len(deck_cards(zc)))
+        self.max_rounds = options.max_rounds
+        add = self.layout.add
+        self.me = self.seats("seat", "your seat, one-hot")
+        self.turn = self.seats("turn", "whose turn, one-hot")
+        self.to_act = self.seats("to_act", "the seat asked now")
+        self.options = add("options", 2, "homeland bonus on; Zealots & Fanatics copies / 4")
+        self.religions = add("religions", n * R, f"per seat, its religion one-hot ({', '.join(RELIGIONS)})")
+        self.round = add("round", 1, "round / max_rounds")
+        self.phase = add("phase", len(PHASES), f"one-hot over {', '.join(PHASES)}")
+        self.chits = add("chits", T * n, f"PC per territory (territory-major, then seat) / {CAPACITY}")
+        self.territories = self.seats("territories", f"territories occupied / {T}")
+        self.pcs = self.seats("pcs", f"PC on the board / {T * CAPACITY}")
+        self.hand_counts = self.seats("hand_counts", f"cards in hand / {HAND_SCALE}")
+        self.deck = add("deck", 1, "deck size / cards in the game")
+        self.discard = add("discard", C, "discarded copies per card / copies")
+        self.bars = self.seats("bars", f"Reformation turns left / {MAX_BARS}")
+        self.flags = add("flags", 2, "this turn barred; homeland bonus spent this turn")
+        self.growth = add("growth", 1 + T, f"PC left to place / {MAX_GROWTH}, then the Growth targets")
+        self.pending = add(
+            "pending",
+            C + M + 1 + n + 2 + 1 + 4 * T,
+            f"the pair in play: event one-hot, magnitude one-hot, X / {MAX_X}, opponent one-hot, bonus, "
+            f"home_due, units left / {MAX_X}, targets, from, into, removed",
+        )
+        self.reaction = add(
+            "reaction", 2 * n + 1, "reaction window: by one-hot, asked one-hot, negations / 4"
+        )
+        self.hand = add("hand", C, "your hand: copies per card / copies")
+        self.deck_top = add("deck_top", C, "cards you saw on top of the deck (Mysticism), per card / copies")
+        self.known = add("known", n * (1 + C), "per seat: you know cards in its hand; those cards / copies")
+        self.winners = self.seats("winners", "the result's winners")
+
+    def fill(self, v: Json, w: Writer) -> None:
+        n = self.players
+        w.one(self.me, v.get("seat"))
+        w.one(self.turn, v["turn"])
+        w.many(self.to_act, v["to_act"])
+        opts = v["options"]
+        w.scalars(self.options, [float(opts["homeland_bonus"]), opts["zealots_copies"] / 4], 1.0)
+        for s, r in enumerate(v["religions"]):
+            if r is not None:
+                w.one(self.religions, s * R + RELIGION[r])
+        w.scalar(self.round, v["round"], self.max_rounds)
+        w.one(self.phase, PHASES.index(v["phase"]))
+        for t, row in v["chits"].items():
+            w.scalars(self.chits, row, CAPACITY, TERR[t] * n)
+        w.scalars(self.territories, v["territories"], T)
+        w.scalars(self.pcs, v["pcs"], T * CAPACITY)
+        w.scalars(self.hand_counts, v["hand_counts"], HAND_SCALE)
+        w.scalar(self.deck, v["deck"], self.deck_size)
+        w.counts(self.discard, v["discard"], CARD, self.copies)
+        w.scalars(self.bars, v["bars"], MAX_BARS)
+        w.scalars(self.flags, [float(v["barred"]), float(v["bonus_used"])], 1.0)
+        if v["growth"]:
+            w.scalar(self.growth, v["growth"]["left"], MAX_GROWTH)
+            w.many(self.growth, (1 + TERR[t] for t in v["growth"]["targets"]))
+        if v["pending"]:
+            self._pending(v["pending"], w)
+        rx = v["reaction"]
+        if rx:
+            w.one(self.reaction, rx["by"])
+            w.one(self.reaction, n + rx["asked"])
+            w.scalar(self.reaction, rx["negations"], 4, 2 * n)
+        w.counts(self.hand, v.get("hand", ()), CARD, self.copies)
+        known = v.get("known")
+        if known:
+            w.counts(self.deck_top, known["deck_top"], CARD, self.copies)
+            for s, cards in enumerate(known["hands"]):
+                if cards is not None:
+                    w.one(self.known, s * (1 + C))
+                    w.counts(self.known, cards, CARD, self.copies, s * (1 + C) + 1)
+        if v["result"]:
+            w.many(self.winners, v["result"]["winners"])
+
+    def _pending(self, p: Json, w: Writer) -> None:
+        n = self.players
+        seg = self.pending
+        w.one(seg, CARD[p["event"]])
+        w.one(seg, C + CARD[p["magnitude"]])
+        base = C + M
+        w.scalar(seg, p["x"], MAX_X, base)
+        if p["opponent"] is not None:
+            w.one(seg, base + 1 + p["opponent"])
+        base += 1 + n
+        w.scalars(seg, [float(p["bonus"]), float(p["home_due"])], 1.0, base)
+        w.scalar(seg, p["left"], MAX_X, base + 2)
+        base += 3
+        w.many(seg, (base + TERR[t] for t in p["targets"]))
+        if p["from"] is not None:
+            w.one(seg, base + T + TERR[p["from"]])
+        if p["into"] is not None:
+            w.one(seg, base + 2 * T + TERR[p["into"]])
+        w.many(seg, (base + 3 * T + TERR[t] for t in p["removed"]))

@@ -1,0 +1,34 @@
+"""Random play through the engine, shared by the adapter tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from ziggurat.engine import Game
+
+# (game, players, options): every title, small and large tables, non-default options.
+CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("zealous", 3, {}),
+    ("zealous", 6, {"length": "advanced"}),
+    ("zenith", 2, {}),
+    ("zenith", 4, {"board": "krakatoa"}),
+    ("zombology", 3, {}),
+    ("zombology", 8, {}),
+    ("faiths", 4, {}),
+    ("faiths", 7, {"homeland_bonus": True, "zealots_copies": 2, "religions": "choose", "max_rounds": 8}),
+]
+
+
+def states(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int) -> Iterator[Any]:
+    """Every state of one random game, the final one included (each yielded before it changes)."""
+    st = game.new(players, options, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        yield st
+        to_act = game.to_act(st)
+        if not to_act:
+            return
+        seat = rng.choice(to_act)
+        game.apply(st, seat, rng.choice(game.legal(st, seat)))
