@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 
 from ziggurat.engine import IllegalAction
 from ziggurat.server import api, ws
@@ -18,8 +18,8 @@ from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
 from ziggurat.server.limits import PerKey
-from ziggurat.server.page import front_page
 from ziggurat.store import Store
+from ziggurat.web import mount as mount_client
 
 log = logging.getLogger("ziggurat.server")
 
@@ -55,9 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     limiter = PerKey(settings.http_rate, settings.http_burst)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def index() -> str:
-        return front_page()
+    mount_client(app)  # the browser client at / (src/ziggurat/web)
 
     @app.middleware("http")
     async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

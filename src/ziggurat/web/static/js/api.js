@@ -1,0 +1,51 @@
+// The JSON lobby (docs/server.md, "HTTP lobby"). Every call returns the answer or throws an ApiError.
+
+import { friendly } from "./errors.js";
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(friendly({ code, message }, "lobby"));
+    this.status = status;
+    this.code = code;
+    this.serverMessage = message;
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "offline", "The server can't be reached. Check your connection.");
+  }
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    throw new ApiError(res.status, data?.code || "error", data?.message || `The server answered ${res.status}.`);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/games"),
+  tables: (status, limit = 50) => call("GET", `/tables?status=${status}&limit=${limit}`),
+  table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
+  create: (game, seats, name, options) => call("POST", "/tables", { body: { game, seats, name, options } }),
+  join: (id, name, seat) =>
+    call("POST", `/tables/${encodeURIComponent(id)}/join`, { body: seat === undefined ? { name } : { name, seat } }),
+  leave: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/leave`, { token }),
+  addBot: (id, seat, level, token) =>
+    call("PUT", `/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { body: { level }, token }),
+  removeSeat: (id, seat, token) => call("DELETE", `/tables/${encodeURIComponent(id)}/seats/${seat}`, { token }),
+  start: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/start`, { token }),
+  kick: (id, seat, level, token) =>
+    call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/kick`, { body: { level }, token }),
+  kickHost: (id, level, token) =>
+    call("POST", `/tables/${encodeURIComponent(id)}/kick-host`, { body: { level }, token }),
+};

@@ -1,0 +1,91 @@
+// Every error code the server sends (docs/server.md, docs/protocol.md, docs/games/*.md), as a sentence
+// for the player. Unknown codes fall back to the server's own message.
+
+export const FRIENDLY = {
+  // lobby
+  "no-token": "This needs your seat at the table. Join the table first.",
+  "bad-token": "Your saved seat at this table is no longer valid; you are watching instead.",
+  "not-host": "Only the host can do that.",
+  kicked: "A bot plays your seat now. You can keep watching.",
+  "no-such-table": "This table doesn't exist (any more).",
+  "not-open": "The game has already started, so seats can't change now.",
+  "table-full": "Every seat at this table is taken.",
+  "seat-taken": "Someone already sits in that seat.",
+  "seats-empty": "Fill every empty seat (add a bot) or remove it before starting.",
+  "too-few-seats": "The game needs at least this many players; the seat can't be removed.",
+  "still-here": "That player is still at the table. You can only kick a player who has left.",
+  "kick-self": "You can't kick yourself. Use Leave instead.",
+  "no-host": "This table has no host at the moment.",
+  "you-are-host": "You are the host yourself.",
+  "not-waiting-on-host": "The game isn't waiting on the host right now.",
+  "host-not-idle": "The host hasn't been idle for 60 seconds yet.",
+  "game-over": "The game is over.",
+  "not-finished": "The match log is published when the game is over.",
+  "unknown-game": "There is no such game.",
+  "bad-options": "Those game options aren't valid.",
+  "bad-players": "That number of players isn't possible for this game.",
+  "bad-name": "A name is 1 to 24 printable characters.",
+  "bad-seat": "There is no such seat.",
+  "bad-level": "There is no bot of that level.",
+  malformed: "The server didn't understand that request.",
+  "too-large": "That message is too large.",
+  "rate-limited": "Too many clicks at once. Wait a moment and try again.",
+  "table-closed": "This table was closed on the server. Reload the page.",
+  "table-broken": "This table can't be loaded any more.",
+  // websocket
+  "hello-first": "The connection isn't ready yet. Try again in a moment.",
+  "hello-once": "The connection was already set up.",
+  "not-a-player": "You are watching: you hold no seat at this table.",
+  "not-your-seat": "You can only act for your own seat.",
+  "not-started": "The game hasn't started yet.",
+  "not-your-turn": "It isn't your turn.",
+  stale: "The game moved on before your move arrived. Look at the board again.",
+  "unknown-type": "The server didn't understand that message.",
+  "too-slow": "The connection fell behind; reconnecting.",
+  conflict: "Another move was stored first. The table is reloading.",
+  // the rules (protocol.md and the games' pages)
+  "unknown-action": "That isn't a move in this game.",
+  "illegal-action": "That move isn't possible right now.",
+  "card-not-valid": "This card isn't valid this turn.",
+  "card-not-in-hand": "That card isn't in your hand.",
+  "bad-setup": "The game's set-up isn't valid.",
+  "bad-state": "The saved game isn't valid.",
+  "bad-match": "The match log isn't valid.",
+  // Zenith
+  "unknown-space": "There is no such space on this board.",
+  occupied: "That space already holds a piece.",
+  "no-own-support": "A piece must rest on at least one of your own pieces.",
+  eliminated: "You are out of this game.",
+  // Zombology
+  "already-chosen": "You have already chosen your card this round.",
+  "not-a-therapy": "Only Therapy cards can be swapped.",
+  "wrong-suit": "That Guru can only take a failed card of its own therapy.",
+  "just-swapped": "Another player swapped that card into the centre this round; it can't be taken yet.",
+  "not-in-centre": "That card isn't among the failed cards in the centre.",
+  "bad-target": "An Overrun must target another player's card that hasn't resolved yet.",
+  "guru-owned": "You already own that Guru.",
+  "guru-not-in-play": "That therapy isn't in this game.",
+  // Faiths
+  "reaction-only": "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
+};
+
+// The same code means something else in play (websocket) than in the lobby.
+const IN_PLAY = {
+  "not-open": "That space isn't open yet: all three spaces below it need pieces.",
+};
+const IN_LOBBY = {
+  "not-a-player": "Nobody sits in that seat.",
+};
+
+// Where the server's own message is more precise than ours, show it (it names spaces, cards, seconds).
+const PREFER_SERVER = new Set(["host-not-idle", "illegal-action", "bad-options"]);
+
+/** The sentence to show for an error {code, message}; where is "play" (websocket) or "lobby". */
+export function friendly(err, where = "play") {
+  if (!err) return "Something went wrong.";
+  const code = err.code;
+  if (code === "card-not-valid") return FRIENDLY[code]; // the rulebook's exact words
+  if (PREFER_SERVER.has(code) && err.message) return err.message;
+  const special = (where === "play" ? IN_PLAY : IN_LOBBY)[code];
+  return special || FRIENDLY[code] || err.message || `Something went wrong (${code}).`;
+}

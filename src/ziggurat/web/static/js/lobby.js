@@ -1,0 +1,278 @@
+// The lobby: your name, your own tables to return to, the four games (create a table with options),
+// open tables to join and running tables to watch.
+
+import { api } from "./api.js";
+import { h, clear, toast } from "./dom.js";
+import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
+
+const REFRESH_MS = 4000;
+
+export function lobbyPage(root, games, renderers) {
+  const el = {
+    mine: h("div", { id: "my-tables" }),
+    open: h("div", { id: "open-tables" }),
+    running: h("div", { id: "running-tables" }),
+    create: h("div", { id: "create" }),
+  };
+  const nameInput = h("input", {
+    id: "player-name",
+    maxlength: 24,
+    value: playerName(),
+    placeholder: "Your name",
+    autocomplete: "nickname",
+    oninput: (e) => setPlayerName(e.target.value.trim()),
+  });
+  const ORDER = ["zealous", "faiths", "zombology", "zenith"]; // the flagship first
+  const rank = (g) => (ORDER.includes(g.id) ? ORDER.indexOf(g.id) : ORDER.length);
+  const gameCards = [...games].sort((a, b) => rank(a) - rank(b)).map((g) => gameCard(g, renderers[g.id] || {}));
+  clear(root).append(
+    h(
+      "div",
+      { class: "lobby" },
+      h(
+        "header",
+        { class: "lobby-head" },
+        h("h1", {}, h("img", { src: "/static/img/logo.svg", alt: "", class: "logo" }), "Ziggurat"),
+        h("p", { class: "tagline" }, "Four board games to play with friends or bots, in the browser."),
+        h("label", { class: "name-field" }, "Your name ", nameInput),
+      ),
+      h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your tables"), el.mine),
+      h(
+        "section",
+        { class: "games", "aria-labelledby": "h-games" },
+        h("h2", { id: "h-games" }, "Start a new table"),
+        h("div", { class: "game-cards" }, gameCards),
+        el.create,
+      ),
+      h(
+        "div",
+        { class: "lobby-lists" },
+        h("section", { class: "panel", "aria-labelledby": "h-open" }, h("h2", { id: "h-open" }, "Open tables to join"), el.open),
+        h("section", { class: "panel", "aria-labelledby": "h-running" }, h("h2", { id: "h-running" }, "Games to watch"), el.running),
+      ),
+    ),
+  );
+
+  function needName() {
+    const name = nameInput.value.trim();
+    if (!name) {
+      toast("Type your name first: the other players see it.", "error");
+      nameInput.focus();
+      return null;
+    }
+    setPlayerName(name);
+    return name;
+  }
+
+  function gameCard(g, r) {
+    return h(
+      "article",
+      { class: "game-card", dataset: { game: g.id }, "aria-label": g.name },
+      h("img", { src: r.picture || "/static/img/logo.svg", alt: `${g.name} board`, class: "game-pic" }),
+      h("h3", {}, g.name),
+      h("p", { class: "players" }, `${g.min_players}–${g.max_players} players`, g.simultaneous ? " · simultaneous" : ""),
+      h("p", { class: "summary" }, g.summary),
+      h("button", { class: "primary", onclick: () => showCreate(g, r) }, `New ${g.name} table`),
+    );
+  }
+
+  function optionInput(name, spec, meta) {
+    const id = `opt-${name}`;
+    const m = meta || {};
+    let input;
+    if (m.choices) {
+      input = h(
+        "select",
+        { id, name },
+        m.choices.map(([v, label]) => h("option", { value: v, selected: v === spec.default }, label)),
+      );
+    } else if (spec.type === "bool") {
+      input = h("input", { id, name, type: "checkbox", checked: !!spec.default });
+    } else if (spec.type === "int") {
+      input = h("input", { id, name, type: "number", value: spec.default, min: m.min ?? 1, max: m.max ?? 999 });
+    } else {
+      input = h("input", { id, name, value: spec.default ?? "" });
+    }
+    return h(
+      "div",
+      { class: ["field", spec.type === "bool" && "field-check"] },
+      h("label", { for: id }, m.label || name.replace(/_/g, " ")),
+      input,
+      m.help ? h("small", {}, m.help) : null,
+    );
+  }
+
+  function showCreate(g, r) {
+    const seatSel = h(
+      "select",
+      { id: "opt-seats", name: "seats" },
+      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map((n) =>
+        h("option", { value: n, selected: n === (r.defaultPlayers || g.min_players) }, `${n} players`),
+      ),
+    );
+    const fields = Object.entries(g.options).map(([name, spec]) => optionInput(name, spec, r.options?.[name]));
+    const form = h(
+      "form",
+      {
+        class: "panel create-form",
+        "aria-label": `New ${g.name} table`,
+        onsubmit: async (e) => {
+          e.preventDefault();
+          const name = needName();
+          if (!name) return;
+          const options = {};
+          for (const [k, spec] of Object.entries(g.options)) {
+            const input = form.querySelector(`[name="${k}"]`);
+            if (spec.type === "bool") options[k] = input.checked;
+            else if (spec.type === "int") options[k] = parseInt(input.value, 10);
+            else options[k] = input.value;
+          }
+          const button = form.querySelector("button[type=submit]");
+          button.disabled = true;
+          try {
+            const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options);
+            savedSeats.put(res.table.id, { token: res.token, game: g.id, status: "open", name });
+            location.hash = `#/table/${res.table.id}`;
+          } catch (err) {
+            toast(err.message, "error");
+            button.disabled = false;
+          }
+        },
+      },
+      h("h3", {}, `New ${g.name} table`),
+      h("div", { class: "field" }, h("label", { for: "opt-seats" }, "Seats (you included)"), seatSel),
+      fields,
+      h("p", { class: "muted" }, "You will be the host: fill the other seats with friends (share the link) or bots."),
+      h(
+        "div",
+        { class: "form-buttons" },
+        h("button", { class: "primary", type: "submit" }, "Create table"),
+        h("button", { type: "button", class: "ghost", onclick: () => clear(el.create) }, "Cancel"),
+      ),
+    );
+    clear(el.create).append(form);
+    form.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    seatSel.focus();
+  }
+
+  function gameName(id) {
+    return games.find((g) => g.id === id)?.name || id;
+  }
+
+  function tableRow(t, buttons) {
+    const people = t.seats.filter((s) => s.kind === "human").map((s) => s.name);
+    const bots = t.seats.filter((s) => s.kind === "bot").length;
+    const empty = t.seats.filter((s) => s.kind === "empty").length;
+    const bits = [`${t.players} seats`];
+    if (people.length) bits.push(people.join(", "));
+    if (bots) bits.push(`${bots} bot${bots > 1 ? "s" : ""}`);
+    if (empty && t.status === "open") bits.push(`${empty} free`);
+    return h(
+      "li",
+      { class: "table-row", dataset: { table: t.id } },
+      h("img", { src: renderers[t.game]?.picture || "/static/img/logo.svg", alt: "", class: "row-pic" }),
+      h("div", { class: "row-text" }, h("strong", {}, gameName(t.game)), h("span", { class: "muted" }, ` · ${bits.join(" · ")}`)),
+      h("div", { class: "row-buttons" }, buttons),
+    );
+  }
+
+  async function joinTable(t) {
+    const name = needName();
+    if (!name) return;
+    try {
+      const r = await api.join(t.id, name);
+      savedSeats.put(t.id, { token: r.token, game: t.game, status: "open", name });
+      location.hash = `#/table/${t.id}`;
+    } catch (err) {
+      toast(err.message, "error");
+      refresh();
+    }
+  }
+
+  async function refreshMine() {
+    const saved = savedSeats.all();
+    const ids = Object.keys(saved).sort((a, b) => (saved[b].saved || 0) - (saved[a].saved || 0));
+    if (!ids.length) {
+      clear(el.mine).append(h("p", { class: "muted" }, "Tables you create or join appear here, so you can come back to them."));
+      return;
+    }
+    const rows = await Promise.all(
+      ids.map(async (id) => {
+        try {
+          return await api.table(id);
+        } catch (e) {
+          if (e.status === 404) savedSeats.forget(id);
+          return null;
+        }
+      }),
+    );
+    const list = h("ul", { class: "table-list" });
+    for (const t of rows) {
+      if (!t) continue;
+      const label = { open: "Waiting room", running: "Return to the game", finished: "See the result" }[t.status];
+      list.append(
+        tableRow(t, [
+          h("span", { class: ["pill", `pill-${t.status}`] }, t.status),
+          h("a", { class: "button primary", href: `#/table/${t.id}` }, label),
+          h(
+            "button",
+            {
+              class: "ghost small",
+              "aria-label": `Forget table ${t.id}`,
+              onclick: () => {
+                savedSeats.forget(t.id);
+                refreshMine();
+              },
+            },
+            "Forget",
+          ),
+        ]),
+      );
+    }
+    clear(el.mine).append(list.children.length ? list : h("p", { class: "muted" }, "No tables yet."));
+  }
+
+  async function refreshList(box, status) {
+    let tables;
+    try {
+      tables = await api.tables(status, 30);
+    } catch (e) {
+      clear(box).append(h("p", { class: "error" }, e.message));
+      return;
+    }
+    const mine = savedSeats.all();
+    const list = h("ul", { class: "table-list" });
+    for (const t of tables) {
+      if (status === "open" && !t.seats.some((s) => s.kind === "empty")) continue;
+      const buttons =
+        status === "open"
+          ? mine[t.id]
+            ? [h("a", { class: "button", href: `#/table/${t.id}` }, "Your table")]
+            : [
+                h("button", { class: "primary", "aria-label": `Join ${gameName(t.game)} table ${t.id}`, onclick: () => joinTable(t) }, "Join"),
+                h("a", { class: "button ghost", href: `#/table/${t.id}` }, "Look"),
+              ]
+          : [h("a", { class: "button", href: `#/table/${t.id}`, "aria-label": `Watch ${gameName(t.game)} table ${t.id}` }, "Watch")];
+      list.append(tableRow(t, buttons));
+    }
+    clear(box).append(
+      list.children.length
+        ? list
+        : h("p", { class: "muted" }, status === "open" ? "No open tables right now: start one above." : "No games are being played right now."),
+    );
+  }
+
+  function refresh() {
+    refreshMine();
+    refreshList(el.open, "open");
+    refreshList(el.running, "running");
+  }
+  refresh();
+  const timer = setInterval(() => {
+    if (!document.hidden) {
+      refreshList(el.open, "open");
+      refreshList(el.running, "running");
+    }
+  }, REFRESH_MS);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,55 @@
+// The final ranking: places, names, scores, and the game's own note (tie-break, cure, eliminations).
+
+import { h } from "./dom.js";
+
+function ordinal(n) {
+  return ["", "1st", "2nd", "3rd"][n] || `${n}th`;
+}
+
+export function renderResult(c, renderer) {
+  const r = c.result;
+  const seats = r.ranks.map((rank, seat) => ({ seat, rank, score: r.scores[seat] }));
+  seats.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = r.winners.map((s) => c.names[s]);
+  let title;
+  if (!winners.length) title = "Nobody wins.";
+  else if (winners.length === 1) title = `${winners[0]} wins!`;
+  else title = `Shared victory: ${winners.join(" and ")}.`;
+  if (c.seat !== null && r.winners.includes(c.seat)) title += " Well played!";
+  const scoreLabel = renderer.scoreLabel || "Score";
+  const colours = renderer.colours ? renderer.colours(c) : [];
+  const table = h(
+    "table",
+    { class: "ranking", "aria-label": "Final ranking" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, scoreLabel), renderer.rankExtra ? h("th", {}, renderer.rankExtra.title) : null)),
+    h(
+      "tbody",
+      {},
+      seats.map((x) =>
+        h(
+          "tr",
+          { class: [r.winners.includes(x.seat) && "winner", x.seat === c.seat && "me"] },
+          h("td", {}, r.winners.length ? ordinal(x.rank) : "—"),
+          h(
+            "td",
+            {},
+            colours[x.seat] ? h("span", { class: "swatch", style: `background:${colours[x.seat]}`, "aria-hidden": "true" }) : null,
+            c.names[x.seat],
+            x.seat === c.seat ? " (you)" : "",
+          ),
+          h("td", { class: "num" }, String(Math.round(x.score * 100) / 100)),
+          renderer.rankExtra ? h("td", {}, renderer.rankExtra.cell(c, x.seat)) : null,
+        ),
+      ),
+    ),
+  );
+  const note = renderer.resultNote ? renderer.resultNote(c) : null;
+  return h(
+    "section",
+    { class: "panel result", "data-result": "true", "aria-label": "Final ranking" },
+    h("h2", {}, "Game over — ", title),
+    note ? h("p", { class: "result-note" }, note) : null,
+    table,
+    h("p", {}, h("a", { href: "#/", class: "button" }, "Back to the lobby")),
+  );
+}

@@ -1,0 +1,114 @@
+// The seat list: who sits where, who is connected, the host, bots; and the buttons the table rules
+// allow (docs/server.md "Table rules"): add/remove bots before the start, kick a player who left.
+
+import { h, clear } from "./dom.js";
+
+export const BOT_LEVELS = [
+  ["random", "Random (plays any legal move)"],
+  ["normal", "Normal"],
+  ["hard", "Hard (thinks longer)"],
+];
+
+function status(seat, table) {
+  if (seat.kind === "empty") return ["empty", "Empty seat"];
+  if (seat.kind === "bot") return ["bot", `Bot · ${seat.level || "normal"}`];
+  if (seat.left) return ["left", "Left the table"];
+  if (!seat.connected) return ["away", table.status === "finished" ? "Offline" : "Away (page closed)"];
+  return ["online", "Online"];
+}
+
+/**
+ * opts: {table, you, toAct, colours, summary(seat) -> string|null, level, onLevel(level),
+ *        addBot(seat), removeSeat(seat), kick(seat), sitHere(seat) | null}
+ */
+export function renderSeats(box, opts) {
+  const { table, you, toAct = [], colours = [] } = opts;
+  clear(box);
+  const isHost = you && you.role === "player" && you.host;
+  const open = table.status === "open";
+  const running = table.status === "running";
+  const list = h("ul", { class: "seat-list", "aria-label": "Seats" });
+  for (const seat of table.seats) {
+    const [cls, text] = status(seat, table);
+    const mine = you && you.seat === seat.seat && you.role !== "spectator";
+    const acting = running && toAct.includes(seat.seat);
+    const name = seat.kind === "empty" ? `Seat ${seat.seat + 1}` : seat.name;
+    const row = h("li", {
+      class: ["seat", `seat-${cls}`, mine && "seat-mine", acting && "seat-acting"],
+      dataset: { seat: seat.seat, kind: seat.kind },
+      "aria-label": `${name}${mine ? " (you)" : ""}: ${text}${acting ? ", to play" : ""}`,
+    });
+    const colour = colours[seat.seat];
+    row.append(
+      h("span", {
+        class: ["seat-swatch", !colour && "seat-swatch-none"],
+        style: colour ? `background:${colour}` : null,
+        "aria-hidden": "true",
+      }),
+    );
+    const who = h(
+      "div",
+      { class: "seat-who" },
+      h(
+        "div",
+        { class: "seat-name" },
+        acting ? h("span", { class: "turn-arrow", title: "To play" }, "▶ ") : null,
+        name,
+        mine ? h("span", { class: "badge you" }, "you") : null,
+        table.host === seat.seat && seat.kind === "human" ? h("span", { class: "badge host", title: "Host" }, "♛ host") : null,
+      ),
+      h("div", { class: ["seat-status", `st-${cls}`] }, h("span", { class: "dot", "aria-hidden": "true" }), text),
+    );
+    const extra = opts.summary ? opts.summary(seat.seat) : null;
+    if (extra) who.append(h("div", { class: "seat-summary" }, extra));
+    row.append(who);
+
+    const buttons = h("div", { class: "seat-buttons" });
+    if (open && isHost && seat.kind === "empty") {
+      buttons.append(
+        h("button", { class: "small", "aria-label": `Add a bot to seat ${seat.seat + 1}`, onclick: () => opts.addBot(seat.seat) }, "Add bot"),
+      );
+    }
+    if (open && isHost && seat.kind !== "human" && table.seats.length > (opts.minPlayers || 1)) {
+      buttons.append(
+        h(
+          "button",
+          { class: "small ghost", "aria-label": `Remove seat ${seat.seat + 1}`, onclick: () => opts.removeSeat(seat.seat) },
+          "Remove seat",
+        ),
+      );
+    }
+    if (open && seat.kind === "empty" && opts.sitHere) {
+      buttons.append(
+        h("button", { class: "small", "aria-label": `Sit in seat ${seat.seat + 1}`, onclick: () => opts.sitHere(seat.seat) }, "Sit here"),
+      );
+    }
+    const gone = seat.left || !seat.connected;
+    if (isHost && (open || running) && seat.kind === "human" && seat.seat !== you.seat && gone) {
+      buttons.append(
+        h(
+          "button",
+          {
+            class: "small danger",
+            "aria-label": `Kick ${seat.name}`,
+            title: running ? "A bot takes the seat over as it stands" : "Free the seat",
+            onclick: () => opts.kick(seat.seat),
+          },
+          running ? "Kick · bot takes over" : "Kick",
+        ),
+      );
+    }
+    if (buttons.children.length) row.append(buttons);
+    list.append(row);
+  }
+  box.append(list);
+
+  if (isHost && (open || running)) {
+    const sel = h(
+      "select",
+      { id: "bot-level", "aria-label": "Bot level", onchange: (e) => opts.onLevel(e.target.value) },
+      BOT_LEVELS.map(([v, label]) => h("option", { value: v, selected: v === opts.level }, label)),
+    );
+    box.append(h("label", { class: "bot-level" }, "Bot level: ", sel));
+  }
+}

@@ -1,0 +1,534 @@
+// The table page: the waiting room before the start (seats, bots, share link, start), then the game:
+// whose turn, the board (drawn by the game's renderer), a fallback button for any legal action the board
+// doesn't place, players, the log in words, and the final ranking.
+
+import { api } from "./api.js";
+import { h, clear, toast, copyText, closeChooser } from "./dom.js";
+import { friendly } from "./errors.js";
+import { renderLog } from "./gamelog.js";
+import { renderSeats } from "./seats.js";
+import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
+import { TableSocket } from "./socket.js";
+import { renderResult } from "./result.js";
+import { actionLabel } from "./games/common.js";
+
+const HOST_IDLE_MS = 60000; // the rulebook's 60 s (the server checks its own setting)
+
+export function tablePage(root, tableId, games, renderers) {
+  const saved = savedSeats.get(tableId);
+  const st = {
+    table: null,
+    you: { role: "spectator", seat: null, host: false },
+    msg: null, // the last state message
+    log: [],
+    ui: {}, // the renderer's own memory (selections, what was animated…)
+    busy: false,
+    level: saved?.level || "normal",
+    lastActivity: Date.now(),
+    renders: 0,
+    gone: false,
+  };
+
+  const el = {
+    head: h("header", { class: "table-head" }),
+    banner: h("div", { class: "conn-banner", role: "status", hidden: true }),
+    turn: h("div", { id: "turn", class: "turn-banner", role: "status", "aria-live": "polite" }),
+    board: h("div", { id: "board", class: "board-area" }),
+    other: h("div", { id: "other-actions", class: "other-actions" }),
+    result: h("div", { id: "result" }),
+    waiting: h("div", { id: "waiting-room", class: "waiting-room" }),
+    seats: h("div", { id: "seats" }),
+    log: h("div", { id: "log", class: "log", tabindex: "0", "aria-label": "Game log" }),
+    rules: h("details", { id: "rules", class: "rules" }),
+  };
+  el.game = h(
+    "section",
+    { id: "game", class: "game", "aria-label": "Game", dataset: { myTurn: "false", render: "0", version: "-1" } },
+    el.turn,
+    el.waiting,
+    el.result,
+    el.board,
+    el.other,
+  );
+  const page = h(
+    "div",
+    { class: "table-page" },
+    el.head,
+    el.banner,
+    h(
+      "div",
+      { class: "table-grid" },
+      el.game,
+      h(
+        "aside",
+        { class: "side" },
+        h("section", { class: "panel players" }, h("h2", {}, "Players"), el.seats),
+        h("section", { class: "panel log-panel" }, h("h2", {}, "Game log"), el.log),
+        el.rules,
+      ),
+    ),
+  );
+  clear(root).append(page);
+
+  let renderer = null;
+  let gameInfo = null;
+  let joinForm = null;
+
+  const sock = new TableSocket(tableId, saved?.token || null, {
+    welcome: (m) => onTable(m),
+    table: (m) => onTable(m),
+    state: (m) => onState(m),
+    error: (m, text) => {
+      toast(text, "error");
+      render();
+    },
+    status: (text) => {
+      el.banner.hidden = !text;
+      el.banner.textContent = text || "";
+    },
+    lostSeat: () => {
+      savedSeats.forget(tableId);
+      toast("Your saved seat at this table is no longer valid; you are watching.", "info");
+    },
+    gone: () => {
+      st.gone = true;
+      savedSeats.forget(tableId);
+      render();
+    },
+  });
+  sock.connect();
+
+  const tick = setInterval(() => {
+    if (st.table && st.table.status !== "finished") renderHeadAndTurn();
+  }, 5000);
+
+  function onTable(m) {
+    const statusChanged = !st.table || st.table.status !== m.table.status;
+    st.table = m.table;
+    st.you = m.you;
+    st.lastActivity = Date.now();
+    if (!renderer) {
+      renderer = renderers[m.table.game] || renderers.generic;
+      gameInfo = games.find((g) => g.id === m.table.game) || null;
+      el.rules.replaceChildren(
+        h("summary", {}, `How to play ${m.table.name}`),
+        ...(renderer.rules || []).map((p) => h("p", {}, p)),
+      );
+    }
+    if (savedSeats.get(tableId) && m.you.role !== "spectator") {
+      savedSeats.put(tableId, { game: m.table.game, status: m.table.status });
+    }
+    if (statusChanged) st.ui = {};
+    render();
+  }
+
+  function onState(m) {
+    if (m.resync || !st.msg) st.log = m.log.slice();
+    else {
+      const last = st.log.length ? st.log[st.log.length - 1].version : -1;
+      st.log.push(...m.log.filter((e) => e.version > last));
+    }
+    if (!st.msg || st.msg.version !== m.version) st.lastActivity = Date.now();
+    const fresh = m.resync ? [] : m.log;
+    st.msg = m;
+    st.fresh = fresh;
+    render();
+  }
+
+  // --- actions -----------------------------------------------------------------------------------
+  async function act(action) {
+    if (st.busy) return;
+    st.busy = true;
+    closeChooser();
+    markTurn();
+    const answer = await sock.act(action);
+    st.busy = false;
+    if (answer.type === "error") {
+      toast(friendly(answer), "error");
+    } else {
+      st.ui.selected = null;
+    }
+    render();
+  }
+
+  async function lobbyCall(fn, okText) {
+    try {
+      const t = await fn();
+      if (t && t.id) {
+        st.table = t;
+      }
+      if (okText) toast(okText, "good", 2500);
+      render();
+      return t;
+    } catch (e) {
+      toast(e.message, "error");
+      return null;
+    }
+  }
+
+  const token = () => sock.token;
+
+  async function join(seat) {
+    const input = joinForm?.querySelector("input");
+    const name = (input?.value || playerName() || "").trim();
+    if (!name) {
+      toast("Type your name first.", "error");
+      input?.focus();
+      return;
+    }
+    setPlayerName(name);
+    try {
+      const r = await api.join(tableId, name, seat);
+      savedSeats.put(tableId, { token: r.token, game: r.table.game, status: r.table.status, name });
+      sock.reconnectAs(r.token);
+      toast(`You sit at seat ${r.seat + 1}.`, "good", 2500);
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  }
+
+  async function leave() {
+    if (!token()) return;
+    const running = st.table?.status === "running";
+    if (running && !confirm("Leave the game? The host may then hand your seat to a bot.")) return;
+    const r = await lobbyCall(() => api.leave(tableId, token()));
+    if (r && !running) {
+      savedSeats.forget(tableId);
+      sock.reconnectAs(null);
+    }
+    if (r) location.hash = "#/";
+  }
+
+  function setLevel(level) {
+    st.level = level;
+    if (savedSeats.get(tableId)) savedSeats.put(tableId, { level });
+  }
+
+  // --- rendering ---------------------------------------------------------------------------------
+  function names() {
+    return (st.table?.seats || []).map((s) => (s.kind === "empty" ? `Seat ${s.seat + 1}` : s.name));
+  }
+
+  function mySeat() {
+    return st.you && st.you.role === "player" ? st.you.seat : null;
+  }
+
+  function legal() {
+    return st.msg && !st.busy ? st.msg.legal || [] : [];
+  }
+
+  function ctx() {
+    const m = st.msg;
+    return {
+      view: m.view,
+      legal: legal(),
+      toAct: m.to_act,
+      names: names(),
+      seat: mySeat(),
+      role: st.you.role,
+      table: st.table,
+      log: st.log,
+      fresh: st.fresh || [],
+      result: m.result || m.view.result || null,
+      version: m.version,
+      ui: st.ui,
+      busy: st.busy,
+      act,
+      rerender: render,
+    };
+  }
+
+  function markTurn() {
+    const mine = !!st.msg && !st.busy && legal().length > 0 && st.table?.status === "running";
+    el.game.dataset.myTurn = mine ? "true" : "false";
+    el.game.dataset.busy = st.busy ? "true" : "false";
+    document.title = `${mine ? "▶ Your turn · " : ""}${st.table ? st.table.name : "Table"} · Ziggurat`;
+    return mine;
+  }
+
+  function renderHead() {
+    const t = st.table;
+    const link = `${location.origin}/#/table/${tableId}`;
+    const linkInput = h("input", { class: "share-input", value: link, readonly: true, "aria-label": "Share link" });
+    const statusText = { open: "Waiting for players", running: "Playing", finished: "Finished" }[t.status];
+    const role =
+      st.you.role === "player"
+        ? `You are seat ${st.you.seat + 1}${st.you.host ? " · host" : ""}`
+        : st.you.role === "watcher"
+          ? "Watching (a bot plays your seat)"
+          : "Watching";
+    clear(el.head).append(
+      h("a", { href: "#/", class: "back", "aria-label": "Back to the lobby" }, "← Lobby"),
+      h(
+        "div",
+        { class: "title-block" },
+        h("h1", {}, t.name, " ", h("span", { class: "table-id" }, `table ${t.id}`)),
+        h(
+          "div",
+          { class: "subtitle" },
+          h("span", { class: ["pill", `pill-${t.status}`] }, statusText),
+          " ",
+          optionsText(t),
+          " · ",
+          h("span", { class: "role" }, role),
+        ),
+      ),
+      h(
+        "div",
+        { class: "head-tools" },
+        linkInput,
+        h(
+          "button",
+          {
+            class: "small",
+            onclick: async () => toast((await copyText(link, linkInput)) ? "Link copied." : "Copy the link from the box.", "good", 2000),
+          },
+          "Copy link",
+        ),
+        st.you.role === "player" && t.status !== "finished"
+          ? h("button", { class: "small ghost", onclick: leave }, "Leave")
+          : null,
+      ),
+    );
+  }
+
+  function optionsText(t) {
+    const parts = [`${t.players} players`];
+    for (const [k, v] of Object.entries(t.options || {})) {
+      const label = renderer?.optionText ? renderer.optionText(k, v) : `${k}: ${v}`;
+      if (label) parts.push(label);
+    }
+    return parts.join(" · ");
+  }
+
+  function renderSeatsPanel() {
+    const c = st.msg ? ctx() : null;
+    renderSeats(el.seats, {
+      table: st.table,
+      you: st.you,
+      toAct: st.msg ? st.msg.to_act : [],
+      colours: c && renderer.colours ? renderer.colours(c) : [],
+      summary: c && renderer.seatSummary ? (s) => renderer.seatSummary(c, s) : null,
+      level: st.level,
+      minPlayers: gameInfo?.min_players,
+      onLevel: setLevel,
+      addBot: (s) => lobbyCall(() => api.addBot(tableId, s, st.level, token())),
+      removeSeat: (s) => lobbyCall(() => api.removeSeat(tableId, s, token())),
+      kick: (s) => lobbyCall(() => api.kick(tableId, s, st.level, token()), "A bot takes over that seat."),
+      sitHere: st.you.role === "spectator" && st.table.status === "open" ? (s) => join(s) : null,
+    });
+  }
+
+  function hostIdleButton() {
+    const t = st.table;
+    if (st.you.role !== "player" || st.you.host || t.host === null || t.status === "finished") return null;
+    const waitingOnHost = t.status === "open" || (st.msg && st.msg.to_act.includes(t.host));
+    if (!waitingOnHost) return null;
+    const idle = Date.now() - st.lastActivity;
+    if (idle < HOST_IDLE_MS) return null;
+    const hostName = t.seats[t.host]?.name || "the host";
+    return h(
+      "button",
+      {
+        class: "small danger",
+        onclick: () => lobbyCall(() => api.kickHost(tableId, st.level, token()), "The host was replaced."),
+      },
+      `Kick ${hostName} (idle for ${Math.round(idle / 1000)} s)`,
+    );
+  }
+
+  function renderWaitingRoom() {
+    const t = st.table;
+    clear(el.waiting);
+    el.waiting.hidden = t.status !== "open";
+    if (t.status !== "open") return;
+    const empty = t.seats.filter((s) => s.kind === "empty").length;
+    const isHost = st.you.role === "player" && st.you.host;
+    const box = h(
+      "div",
+      { class: "panel waiting" },
+      h("h2", {}, "Waiting for players"),
+      renderer.picture ? h("img", { class: "waiting-pic", src: renderer.picture, alt: "" }) : null,
+      h(
+        "p",
+        {},
+        empty
+          ? `${empty === 1 ? "One seat is" : `${empty} seats are`} still empty. Share the link with friends, or the host fills seats with bots.`
+          : "Every seat is taken. The host can start the game.",
+      ),
+      h("p", { class: "muted" }, "Seats are shuffled at the start: the turn order is random."),
+    );
+    if (isHost) {
+      box.append(
+        h(
+          "button",
+          {
+            class: "primary big",
+            disabled: empty > 0,
+            title: empty ? "Fill or remove the empty seats first" : "",
+            onclick: () => lobbyCall(() => api.start(tableId, token())),
+          },
+          "Start the game",
+        ),
+      );
+      if (empty) {
+        box.append(
+          h(
+            "button",
+            {
+              class: "big",
+              onclick: async () => {
+                for (const s of st.table.seats.filter((x) => x.kind === "empty")) {
+                  const r = await lobbyCall(() => api.addBot(tableId, s.seat, st.level, token()));
+                  if (!r) break;
+                }
+              },
+            },
+            `Fill ${empty === 1 ? "the empty seat" : "empty seats"} with bots`,
+          ),
+        );
+      }
+    } else if (st.you.role === "player") {
+      box.append(h("p", {}, "Waiting for the host to start the game."));
+    } else {
+      if (!joinForm) {
+        const input = h("input", {
+          name: "name",
+          maxlength: 24,
+          required: true,
+          value: playerName(),
+          "aria-label": "Your name",
+          placeholder: "Your name",
+          autocomplete: "nickname",
+        });
+        joinForm = h(
+          "form",
+          {
+            class: "join-form",
+            onsubmit: (e) => {
+              e.preventDefault();
+              join(undefined);
+            },
+          },
+          h("label", {}, "Your name ", input),
+          h("button", { class: "primary", type: "submit", disabled: empty === 0 }, "Join this table"),
+        );
+      }
+      joinForm.querySelector("button").disabled = empty === 0;
+      box.append(joinForm);
+    }
+    const idle = hostIdleButton();
+    if (idle) box.append(h("p", {}, "The host seems to be away. ", idle));
+    el.waiting.append(box);
+  }
+
+  function renderTurn(c) {
+    const t = st.table;
+    clear(el.turn);
+    el.turn.className = "turn-banner";
+    if (st.gone) {
+      el.turn.append("This table doesn't exist (any more).");
+      return;
+    }
+    if (t.status === "open") {
+      el.turn.hidden = true;
+      return;
+    }
+    el.turn.hidden = false;
+    if (!c) {
+      el.turn.append("Loading the game…");
+      return;
+    }
+    const mine = markTurn();
+    const info = renderer.prompt ? renderer.prompt(c, mine) : null;
+    if (c.result || t.status === "finished") {
+      el.turn.classList.add("over");
+      el.turn.append(h("strong", {}, "Game over. "), info?.over || "See the final ranking below.");
+    } else if (mine) {
+      el.turn.classList.add("mine");
+      el.turn.append(h("strong", {}, "Your turn. "), info?.text || "Choose one of the highlighted moves.");
+    } else {
+      const who = c.toAct.map((s) => c.names[s]).join(", ");
+      const myWait = st.busy ? "Sending your move… " : "";
+      el.turn.append(
+        myWait,
+        info?.waiting || (who ? `Waiting for ${who}…` : "Waiting…"),
+        st.you.role === "watcher" ? h("span", { class: "muted" }, " A bot plays your seat now; you are watching.") : null,
+      );
+    }
+    const idle = hostIdleButton();
+    if (idle) el.turn.append(" ", idle);
+  }
+
+  function renderGame() {
+    clear(el.board);
+    clear(el.other);
+    clear(el.result);
+    if (!st.msg || st.table.status === "open") return null;
+    const c = ctx();
+    let out;
+    try {
+      out = renderer.render(c);
+    } catch (err) {
+      console.error(err);
+      out = { board: h("p", { class: "error" }, "This board could not be drawn; the moves are below."), handled: new Set() };
+    }
+    el.board.append(out.board);
+    const rest = c.legal.filter((a) => !out.handled.has(a));
+    if (rest.length) {
+      el.other.append(
+        h("h3", {}, out.handled.size ? "More moves" : "Your moves"),
+        h(
+          "div",
+          { class: "action-buttons" },
+          rest.map((a) =>
+            h("button", { class: "action", dataset: { action: a }, onclick: () => act(a) }, actionLabel(renderer, a, c)),
+          ),
+        ),
+      );
+    }
+    if (c.result) el.result.append(renderResult(c, renderer));
+    return c;
+  }
+
+  function renderHeadAndTurn() {
+    if (!st.table) return;
+    renderHead();
+    renderTurn(st.msg ? ctx() : null);
+  }
+
+  function render() {
+    if (st.gone && !st.table) {
+      clear(el.game).append(
+        h("div", { class: "panel" }, h("h2", {}, "No such table"), h("p", {}, "This table doesn't exist (any more). "), h("a", { href: "#/" }, "Back to the lobby")),
+      );
+      return;
+    }
+    if (!st.table) return;
+    renderHead();
+    renderWaitingRoom();
+    const c = renderGame();
+    renderTurn(c);
+    renderSeatsPanel();
+    if (c) {
+      const colours = renderer.colours ? renderer.colours(c) : [];
+      if (el.log.dataset.count !== String(st.log.length)) {
+        renderLog(el.log, st.log, c.names, colours);
+        el.log.dataset.count = String(st.log.length);
+      }
+    } else if (st.table.status === "open") {
+      clear(el.log).append(h("p", { class: "muted" }, "The log starts when the game does."));
+      el.log.dataset.count = "";
+    }
+    el.game.dataset.version = st.msg ? String(st.msg.version) : "-1";
+    el.game.dataset.status = st.table.status;
+    el.game.dataset.render = String(++st.renders);
+    markTurn();
+  }
+
+  return () => {
+    clearInterval(tick);
+    sock.close();
+    closeChooser();
+  };
+}

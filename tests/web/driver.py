@@ -1,0 +1,90 @@
+"""What a person does in the client, as Playwright steps: create a table, fill it with bots, start, and
+play by clicking highlighted targets until the game is over."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from playwright.async_api import Locator, Page
+
+Pick = Callable[[Page], Awaitable[Locator | None]]
+
+MY_TURN_OR_OVER = '#game[data-my-turn="true"], [data-result]'
+
+
+async def create_table(page: Page, game: str, seats: int, name: str = "Ada", **options: str) -> str:
+    """From the lobby: type a name, open the game's form, set options, create. Returns the table id."""
+    await page.fill("#player-name", name)
+    await page.locator(f'[data-game="{game}"] button').click()
+    await page.select_option("#opt-seats", str(seats))
+    for key, value in options.items():
+        field = page.locator(f"#opt-{key}")
+        if await field.evaluate("e => e.tagName") == "SELECT":
+            await field.select_option(value)
+        else:
+            await field.fill(value)
+    await page.get_by_role("button", name="Create table").click()
+    await page.wait_for_selector("#waiting-room h2")
+    m = re.search(r"#/table/([\w-]+)", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+async def fill_with_bots_and_start(page: Page, level: str = "random") -> None:
+    await page.get_by_label("Bot level").select_option(level)
+    await page.get_by_role("button", name=re.compile(r"^Fill .* bots$")).click()
+    start = page.get_by_role("button", name="Start the game")
+    await start.wait_for()
+    await page.wait_for_function("() => !document.querySelector('#waiting-room button.primary')?.disabled")
+    await start.click()
+    await page.wait_for_selector('#game[data-status="running"], #game[data-status="finished"]')
+
+
+async def is_over(page: Page) -> bool:
+    return await page.locator("[data-result]").count() > 0
+
+
+async def first_target(page: Page) -> Locator | None:
+    for sel in (".chooser-item", "#game .target", "#game .verb-buttons button", "#other-actions button"):
+        loc = page.locator(sel)
+        if await loc.count():
+            return loc.first
+    return None
+
+
+async def step(page: Page, pick: Pick | None = None, timeout: float = 60000) -> bool:
+    """Wait for my turn (or the end); click one thing. False once the game is over."""
+    await page.wait_for_selector(MY_TURN_OR_OVER, timeout=timeout)
+    if await is_over(page):
+        return False
+    target = (await pick(page) if pick else None) or await first_target(page)
+    if target is None:  # the turn just ended under us: look again
+        await page.wait_for_timeout(100)
+        return True
+    render = await page.get_attribute("#game", "data-render")
+    await target.click()
+    await page.wait_for_function(
+        "r => document.querySelector('#game').dataset.render !== r || !!document.querySelector('.chooser')",
+        arg=render,
+        timeout=timeout,
+    )
+    return True
+
+
+async def play_to_the_end(
+    page: Page,
+    pick: Pick | None = None,
+    max_steps: int = 800,
+    shot: Path | None = None,
+    shot_at: int = 12,
+) -> int:
+    """Click until the final ranking shows; a screenshot of the board at step `shot_at`."""
+    for n in range(max_steps):
+        if n == shot_at and shot is not None:
+            await page.wait_for_selector(MY_TURN_OR_OVER)
+            await page.screenshot(path=str(shot), full_page=True)
+        if not await step(page, pick):
+            return n
+    raise AssertionError(f"the game did not end in {max_steps} clicks")
