@@ -161,6 +161,8 @@ async def test_an_idle_host_the_game_waits_on_can_be_kicked_and_the_role_passes_
     r = await api.post(f"/api/tables/{tid}/kick-host", json={}, headers=bearer(tokens[0]))
     assert r.json()["code"] == "you-are-host"
     await asyncio.sleep(1.1)
+    summary = (await api.get(f"/api/tables/{tid}")).json()
+    assert summary["host_idle_seconds"] == 1.0 and summary["idle_seconds"] >= 1.0
     r = await api.post(f"/api/tables/{tid}/kick-host", json={"level": "random"}, headers=bearer(tokens[1]))
     assert r.status_code == 200, r.text
     table = r.json()

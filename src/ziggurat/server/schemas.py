@@ -48,6 +48,8 @@ class TableInfo(BaseModel):
     created_at: float
     started_at: float | None
     finished_at: float | None
+    idle_seconds: float | None = Field(None, description="seconds since anything happened at a live table")
+    host_idle_seconds: float | None = Field(None, description="idle limit before a waiting host is kickable")
 
 
 class CreateTable(BaseModel):

@@ -175,7 +175,13 @@ class Table:
         return out
 
     def summary(self) -> Json:
-        return summary(self.rec, self.version, self.connected())
+        # How long nothing has happened, and the limit, so a client can offer "kick the idle host"
+        # exactly when the server would accept it (its clock, not the browser's guess).
+        return {
+            **summary(self.rec, self.version, self.connected()),
+            "idle_seconds": round(time.monotonic() - self.last_activity, 1),
+            "host_idle_seconds": self.settings.host_idle_seconds,
+        }
 
     def _who(self, conn: Conn) -> tuple[str, int | None]:
         """(role, seat): a player acts and sees their seat; a watcher (kicked) and a spectator see the

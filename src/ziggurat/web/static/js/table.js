@@ -12,7 +12,7 @@ import { TableSocket } from "./socket.js";
 import { renderResult } from "./result.js";
 import { actionLabel } from "./games/common.js";
 
-const HOST_IDLE_MS = 60000; // the rulebook's 60 s (the server checks its own setting)
+const HOST_IDLE_MS = 60000; // the rulebook's 60 s, when the server doesn't say its own setting
 
 export function tablePage(root, tableId, games, renderers) {
   const saved = savedSeats.get(tableId);
@@ -106,7 +106,8 @@ export function tablePage(root, tableId, games, renderers) {
     const statusChanged = !st.table || st.table.status !== m.table.status;
     st.table = m.table;
     st.you = m.you;
-    st.lastActivity = Date.now();
+    // The server says how long the table has been idle (by its clock); count on from there.
+    st.lastActivity = Date.now() - 1000 * (m.table.idle_seconds || 0);
     if (!renderer) {
       renderer = renderers[m.table.game] || renderers.generic;
       gameInfo = games.find((g) => g.id === m.table.game) || null;
@@ -325,7 +326,8 @@ export function tablePage(root, tableId, games, renderers) {
     const waitingOnHost = t.status === "open" || (st.msg && st.msg.to_act.includes(t.host));
     if (!waitingOnHost) return null;
     const idle = Date.now() - st.lastActivity;
-    if (idle < HOST_IDLE_MS) return null;
+    const limit = t.host_idle_seconds ? 1000 * t.host_idle_seconds : HOST_IDLE_MS;
+    if (idle < limit) return null;
     const hostName = t.seats[t.host]?.name || "the host";
     return h(
       "button",
