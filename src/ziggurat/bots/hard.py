@@ -3,7 +3,8 @@
 Budgets: `iterations` (reproducible: the arena and the tests use it) and/or `seconds` (a wall-clock
 cap for people waiting at a table). Per-game defaults keep a decision near or under a second on one
 core of a small machine. Zenith has perfect information and tiny boards: its `hard` bot first tries to
-prove a winning placement exactly (zenith_search.py, within a node budget) and searches otherwise.
+prove a winning placement exactly (zenith_search.py, within a node budget); otherwise it searches with
+the other seats modelled by the normal bot's planner (ismcts.Settings.model_opponents).
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ class Tuning:
 
 TUNING: dict[str, Tuning] = {
     # Playouts to the end of the round with a fast placement policy, judged after the tally.
-    "zealous": Tuning(4000, Settings(exploration=0.1, rollout_rounds=1), per_action=500),
+    "zealous": Tuning(4000, Settings(exploration=0.1, rollout_rounds=1)),
     "zenith": Tuning(300, Settings(exploration=0.7, model_opponents=True), proof_nodes=30_000),
-    "zombology": Tuning(1500, Settings(exploration=0.7)),
-    "faiths": Tuning(600, Settings(exploration=0.7)),
+    # Playouts to the end of the round, then the heuristic's outlook.
+    "zombology": Tuning(1500, Settings(exploration=0.3, rollout_rounds=1), per_action=300),
+    "faiths": Tuning(300, Settings(exploration=0.3, rollout_rounds=1), per_action=60),
 }
 DEFAULT = Tuning(800, Settings())
 

@@ -27,7 +27,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.description = (
-        "Play GAMES games between bots with seats rotated, then print win shares (95%% Wilson intervals), "
+        "Play GAMES games between bots with seats rotated, then print win shares (95% Wilson intervals), "
         "seat advantage, scores, game length and card statistics, and write results.json and PNG plots "
         "into --out. A shared victory counts 1/k for each of its k winners. Search bots use iteration "
         "budgets only, so the same --seed gives the same results with any number of --workers."

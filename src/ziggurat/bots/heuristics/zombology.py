@@ -14,6 +14,7 @@ from typing import Any
 
 from ziggurat.bots.heuristics.base import Heuristic
 from ziggurat.engine import Game, Result
+from ziggurat.games.zombology.actions import A_CHOOSE
 from ziggurat.games.zombology.cards import KIND, SUIT, SUIT_MASK, THERAPY, THERAPY_MASK, VALUE, cards_of
 from ziggurat.games.zombology.state import CHOOSE, RESOLVE, ROUNDS, ZombologyState
 
@@ -68,6 +69,26 @@ def outlook(st: ZombologyState, s: int) -> tuple[float, float]:
 
 class ZombologyHeuristic(Heuristic):
     horizon = 3  # a Guru's swap, then the choice; resolution waits for everyone
+
+    def round_of(self, state: Any) -> int:
+        return int(state.round)
+
+    def rollout(
+        self, game: Game[Any, Any], state: Any, seat: int, legal: list[str], rng: random.Random
+    ) -> str:
+        """Fast and plausible: choose the highest Therapy card that would succeed now, else anything."""
+        st: ZombologyState = state
+        if st.phase == CHOOSE and len(legal) > 1 and rng.random() < 0.8:
+            best, best_v = None, 0
+            for c in cards_of(st.hand[seat] & THERAPY_MASK):
+                u, v = SUIT[c], VALUE[c]
+                if v > best_v and (
+                    v - 1 - (st.guru[u] == seat) <= 0 or st.best[u] >= v - 1 - (st.guru[u] == seat)
+                ):
+                    best, best_v = c, v
+            if best is not None:
+                return A_CHOOSE[best]
+        return legal[int(rng.random() * len(legal))]
 
     def reward(self, game: Game[Any, Any], result: Result, seat: int) -> float:
         if seat in result.winners:
