@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from ziggurat.engine.scenario import run_file
+from ziggurat.scenario_files import run_file
 
 FILES = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
 

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from ziggurat.bots import LEVELS, make_bot
 from ziggurat.bots.arena import cli as arena_cli
 from ziggurat.engine import Game, IllegalAction, Match, ScenarioError, events_for, registry
-from ziggurat.engine.scenario import run_file
+from ziggurat.scenario_files import run_file
 from ziggurat.server import cli as server_cli
 
 

@@ -1,16 +1,15 @@
 """Scenario files: a game set up by seed (and stacked decks) or from a state, a list of steps, and
-expectations checked along the way. `ziggurat scenario FILE` and the test-suite both run them here.
+expectations checked along the way. `ziggurat scenario FILE` and the test-suite both run them here;
+reading the files from disk is `ziggurat.scenario_files`'s job (the engine does no I/O).
 
 The format is documented in docs/scenarios.md.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ziggurat.engine import registry
@@ -30,22 +29,6 @@ class ScenarioRun:
     match: Match
     steps: int
     checks: int
-
-
-def load(path: str | Path) -> Mapping[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text())
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{path}: not valid JSON: {e}") from None
-    if not isinstance(data, Mapping):
-        raise ScenarioError(f"{path}: a scenario is a JSON object")
-    return data
-
-
-def run_file(path: str | Path) -> ScenarioRun:
-    return run(load(path), name=str(path))
 
 
 def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:

@@ -12,8 +12,9 @@ import pytest
 from tests.games.zealous.helpers import CARD_NOT_VALID, act, position, refuse
 from ziggurat.engine import IllegalAction
 from ziggurat.engine.errors import ScenarioError
-from ziggurat.engine.scenario import run, run_file
+from ziggurat.engine.scenario import run
 from ziggurat.games.zealous import GAME
+from ziggurat.scenario_files import run_file
 
 
 def test_unknown_action() -> None:
