@@ -1,4 +1,5 @@
-"""The `hard` level: information-set MCTS over the engine's `determinize`, tuned per game.
+"""The `hard` level: information-set MCTS over the engine's `determinize`, tuned per game; for
+Zealous, a Monte Carlo evaluation of the normal bot's best candidates instead (plans.py).
 
 Budgets: `iterations` (reproducible: the arena and the tests use it) and/or `seconds` (a wall-clock
 cap for people waiting at a table). Per-game defaults keep a decision near or under a second on one
@@ -16,6 +17,7 @@ from typing import Any
 from ziggurat.bots.base import Bot
 from ziggurat.bots.heuristics import heuristic_for
 from ziggurat.bots.ismcts import Budget, Report, Settings, search
+from ziggurat.bots.plans import PlanSettings, search_plans
 from ziggurat.bots.zenith_search import Prover
 from ziggurat.engine import Game
 from ziggurat.games.zenith.actions import A_PLACE
@@ -27,11 +29,13 @@ class Tuning:
     settings: Settings
     per_action: int = 0  # if set, a choice between k actions gets at most k * per_action iterations
     proof_nodes: int = 0  # Zenith: positions the exact prover may visit before the search takes over
+    plans: PlanSettings | None = None  # if set, Monte Carlo over the normal bot's candidates (plans.py)
 
 
 TUNING: dict[str, Tuning] = {
-    # Playouts to the end of the round with a fast placement policy, judged after the tally.
-    "zealous": Tuning(4000, Settings(exploration=0.1, rollout_rounds=1)),
+    # The normal bot's best 4 actions, each played on in sampled worlds by normal-like players to the
+    # end of the round; 300 simulated rounds in all (plans.py).
+    "zealous": Tuning(300, Settings(), plans=PlanSettings(top=4, rounds=1, margin=0.01)),
     "zenith": Tuning(300, Settings(exploration=0.7, model_opponents=True), proof_nodes=30_000),
     # Playouts to the end of the round, then the heuristic's outlook.
     "zombology": Tuning(1500, Settings(exploration=0.3, rollout_rounds=1), per_action=300),
@@ -63,6 +67,11 @@ class HardBot(Bot):
         if tuning.per_action:  # a choice between few actions needs fewer iterations
             its = min(its, tuning.per_action * len(legal))
         budget = Budget(iterations=its, seconds=self.seconds)
+        if tuning.plans is not None:
+            action, self.last = search_plans(
+                game, state, seat, rng, heuristic_for(game), budget, tuning.plans
+            )
+            return action
         action, self.last = search(game, state, seat, rng, heuristic_for(game), budget, tuning.settings)
         return action
 

@@ -1,0 +1,116 @@
+"""Monte Carlo evaluation of the normal bot's candidate plans (the `hard` level for Zealous).
+
+At a decision, the normal bot's look-ahead (normal.plan: each legal action followed by the seat's own
+greedy decisions to the end of its turn, then judged) ranks the legal actions on one sampled world;
+the best `top` of them are kept. Each candidate is then played, over several worlds sampled with
+`determinize`, with every seat (the searcher's own later decisions included) played by the normal
+bot's planner until `rounds` round ends have passed (or the game ends), where the heuristic turns
+the projection into win chances. All candidates meet the same worlds and the same random numbers
+(common random numbers), so their means differ by the action and not by luck. The best mean wins.
+
+A decision is re-planned every time, so a plan never outlives a surprise (a drawn card, a kill).
+Budgets: `iterations` counts simulated games (candidate x world), and `seconds` caps the wall clock;
+worlds are dealt one at a time to every candidate, so a search stopped early stays balanced.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ziggurat.bots.heuristics import Heuristic
+from ziggurat.bots.ismcts import Budget, Report
+from ziggurat.bots.normal import TIE, Planner, follow
+from ziggurat.engine import Game
+
+
+@dataclass(frozen=True)
+class PlanSettings:
+    top: int = 4  # candidates kept from the normal bot's ranking
+    rounds: int = 1  # round ends simulated before the heuristic judges
+    margin: float = 0.0  # a challenger must beat the normal bot's favourite by this much (win chance)
+
+
+def ranked(
+    game: Game[Any, Any], h: Heuristic, st: Any, seat: int, legal: list[str], rng: random.Random
+) -> list[tuple[float, str]]:
+    """The legal actions with the normal bot's value of each (its greedy follow-up judged), best first."""
+    out: list[tuple[float, str]] = []
+    for a in legal:
+        nxt = game.clone(st)
+        game.apply(nxt, seat, a)
+        v = follow(game, h, nxt, seat, rng, h.horizon - 1, []) + TIE * rng.random()
+        out.append((v, a))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def simulate(
+    game: Game[Any, Any], h: Heuristic, st: Any, seat: int, rng: random.Random, rounds: int
+) -> float:
+    """Everyone plays like the normal bot (in place) for `rounds` round ends; `seat`'s win chance."""
+    apply, to_act, result = game.apply, game.to_act, game.result
+    model = Planner(game, h, rng)
+    start = h.round_of(st)
+    stop = start + rounds if start is not None else None
+    steps = 0
+    while steps < 2000:
+        res = result(st)
+        if res is not None:
+            return h.reward(game, res, seat)
+        now = h.round_of(st)
+        if stop is not None and now is not None and now >= stop:
+            break
+        for s in to_act(st):
+            if s in to_act(st):
+                apply(st, s, model.act(st, s))
+        steps += 1
+    res = result(st)
+    if res is not None:
+        return h.reward(game, res, seat)
+    return h.values(game, st, rng)[seat]
+
+
+def search_plans(
+    game: Game[Any, Any],
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    h: Heuristic,
+    budget: Budget,
+    cfg: PlanSettings,
+) -> tuple[str, Report]:
+    legal = game.legal(state, seat)
+    start = time.perf_counter()
+    first = game.determinize(state, seat, random.Random(rng.getrandbits(64)))
+    order = ranked(game, h, first, seat, legal, rng)
+    cands = [a for _, a in order[: max(1, cfg.top)]]
+    totals = [0.0] * len(cands)
+    counts = [0] * len(cands)
+    cap = budget.iterations
+    deadline = start + budget.seconds if budget.seconds is not None else None
+    done = 0
+    worlds = 0
+    while len(cands) > 1:
+        if cap is not None and done + len(cands) > cap and worlds:
+            break
+        if deadline is not None and worlds and time.perf_counter() >= deadline:
+            break
+        world = game.determinize(state, seat, random.Random(rng.getrandbits(64)))
+        sim_seed = rng.getrandbits(64)
+        for i, a in enumerate(cands):
+            st = game.clone(world)
+            game.apply(st, seat, a)
+            totals[i] += simulate(game, h, st, seat, random.Random(sim_seed), cfg.rounds)
+            counts[i] += 1
+            done += 1
+        worlds += 1
+    means = [t / c if c else 0.0 for t, c in zip(totals, counts, strict=True)]
+    # The normal bot's favourite keeps the decision unless a challenger is clearly better.
+    best = max(range(len(cands)), key=lambda i: means[i] - (cfg.margin if i else 0.0))
+    visits = {a: 0 for a in legal}
+    for a, c in zip(cands, counts, strict=True):
+        visits[a] = c
+    return cands[best], Report(done, time.perf_counter() - start, visits)
