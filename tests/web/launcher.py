@@ -13,6 +13,7 @@ from typing import Any
 
 import uvicorn
 
+from tests.server.harness import fast_settings
 from ziggurat.server.app import create_app
 from ziggurat.server.config import Settings
 from ziggurat.server.serve import Server, bind, url_of
@@ -20,22 +21,10 @@ from ziggurat.web import mount
 
 
 def web_settings(db_url: str, **over: Any) -> Settings:
-    """Fast settings for the browser tests: quick random bots in threads, generous rate limits."""
-    s = Settings(
-        db_url=db_url,
-        bot_delay=0.05,
-        bot_pool="thread",
-        bot_workers=2,
-        bot_budget=5.0,
-        default_bot_level="random",
-        ws_rate=1000.0,
-        ws_burst=1000.0,
-        http_rate=1000.0,
-        http_burst=1000.0,
+    """The server tests' fast settings, with a short bot delay and the default idle limit."""
+    return fast_settings(
+        db_url, **{"bot_delay": 0.05, "host_idle_seconds": Settings().host_idle_seconds, **over}
     )
-    for k, v in over.items():
-        setattr(s, k, v)
-    return s
 
 
 def make(settings: Settings, port: int = 0) -> tuple[Server, str]:
