@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.zealous import flow
-from ziggurat.games.zealous.actions import A_CARD, A_DONE, A_FOLLOWER, A_TILE, DONE, FOLLOWER, TILE
+from ziggurat.games.zealous.actions import A_CARD, A_DONE, A_FOLLOWER, A_TILE, DONE
 from ziggurat.games.zealous.board import ADJ, BIRTH, KIND, N_TILES, STEPS, TILES
 from ziggurat.games.zealous.cards import CARDS, MIRACLE
 from ziggurat.games.zealous.flow import emit
@@ -677,4 +677,4 @@ EFFECTS: tuple[Effect, ...] = (
 )
 assert [type(e).__name__.lower() for e in EFFECTS] == [c.id.replace("_", "") for c in CARDS]
 
-__all__ = ["EFFECTS", "FOLLOWER", "TILE", "finish", "play"]
+__all__ = ["EFFECTS", "finish", "play"]

@@ -23,7 +23,7 @@ from ziggurat.games.zealous.board import (
 from ziggurat.games.zealous.cards import CARDS, DECK_OF, DECKS, DIVINE
 from ziggurat.games.zealous.cards import JUDGMENT as JUDGMENT_DECK
 from ziggurat.games.zealous.cards import MIRACLE as MIRACLE_DECK
-from ziggurat.games.zealous.state import MOVE, OVER, PLACE, PROLIFERATION, REBIRTH, ZealousState
+from ziggurat.games.zealous.state import MOVE, OVER, PROLIFERATION, REBIRTH, ZealousState
 
 # --- events -------------------------------------------------------------------------------------
 
@@ -260,7 +260,3 @@ def final_result(st: ZealousState) -> Result:
 
 def mask_tiles(mask: int) -> list[str]:
     return [TILES[t] for t in range(N_TILES) if mask >> t & 1]
-
-
-def after_move(st: ZealousState) -> None:
-    st.phase = PLACE

@@ -21,11 +21,11 @@ from ziggurat.games.zealous.actions import (
     STAY,
 )
 from ziggurat.games.zealous.board import N_TILES, STEPS, TILES
-from ziggurat.games.zealous.cards import AFTER_MOVE, CARDS, EXODUS
+from ziggurat.games.zealous.cards import AFTER_MOVE, CARDS
 from ziggurat.games.zealous.effects import EFFECTS, play
 from ziggurat.games.zealous.flow import emit
 from ziggurat.games.zealous.state import MOVE as PH_MOVE
-from ziggurat.games.zealous.state import OVER, PROLIFERATION, REBIRTH, SETUP, ZealousState
+from ziggurat.games.zealous.state import OVER, PROLIFERATION, REBIRTH, ZealousState
 from ziggurat.games.zealous.state import PLACE as PH_PLACE
 
 CARD_NOT_VALID = "This card isn't valid this turn."
@@ -157,9 +157,4 @@ def _refusal(st: ZealousState, s: int, action: object) -> IllegalAction:
     return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
 
 
-def is_card_step(st: ZealousState) -> bool:
-    """True while the player may still play a step-1 card (nothing played, prophet not moved)."""
-    return st.phase == PH_MOVE and not st.card_played and not st.stack
-
-
-__all__ = ["CARD_NOT_VALID", "EXODUS", "SETUP", "apply", "legal", "to_act"]
+__all__ = ["CARD_NOT_VALID", "apply", "legal", "to_act"]
