@@ -1,9 +1,10 @@
 """Engine throughput: random playouts on one core.
 
-    python bench/engine.py [--game G] [--players N] [--seconds S] [--option k=v]
+    python bench/engine.py [--game G] [--players N] [--seconds S] [--option k=v] [--secret]
 
 Prints one JSON line per (game, player count): games/s, decisions/s (one decision = one applied
-action, including generating the legal actions it was chosen from) and clone cost.
+action, including generating the legal actions it was chosen from) and clone cost. `--secret` seeds
+every game as a server table is seeded (the keyed stream) instead of with small reproducible seeds.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ import random
 import time
 from typing import Any
 
-from ziggurat.engine import Game, all_games, get
+from ziggurat.engine import Game, all_games, get, secret_seed
 
 # The configurations measured when no --option is given (the issue's reference: Zealous advanced).
 DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"zealous": {"length": "advanced"}}
 
 
 def playouts(
-    game: Game[Any, Any], players: int, options: Any, seconds: float, seed: int = 1
+    game: Game[Any, Any], players: int, options: Any, seconds: float, seed: int = 1, secret: bool = False
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     choice = rng.choice
@@ -30,7 +31,7 @@ def playouts(
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        st = game.new(players, options, seed + games)
+        st = game.new(players, options, secret_seed() if secret else seed + games)
         while result(st) is None:
             for seat in to_act(st):
                 apply(st, seat, choice(legal(st, seat)))
@@ -52,6 +53,7 @@ def playouts(
     return {
         "game": game.info.id,
         "players": players,
+        "seeds": "secret" if secret else "small",
         "options": game.options_json(options),
         "seconds": round(elapsed, 2),
         "games": games,
@@ -68,6 +70,7 @@ def main() -> None:
     p.add_argument("--players", type=int, action="append", help="player count (default: every count)")
     p.add_argument("--seconds", type=float, default=5.0, help="per configuration")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--secret", action="store_true", help="seed games as the server does (keyed stream)")
     args = p.parse_args()
     games = [get(g) for g in args.game] if args.game else all_games()
     for game in games:
@@ -81,7 +84,7 @@ def main() -> None:
         options = game.options(raw)
         counts = args.players or range(game.info.min_players, game.info.max_players + 1)
         for n in counts:
-            print(json.dumps(playouts(game, n, options, args.seconds)), flush=True)
+            print(json.dumps(playouts(game, n, options, args.seconds, secret=args.secret)), flush=True)
 
 
 if __name__ == "__main__":

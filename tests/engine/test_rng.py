@@ -1,6 +1,10 @@
+import hashlib
+import json
 from collections import Counter
 
-from ziggurat.engine import Rng
+import pytest
+
+from ziggurat.engine import Rng, derive, secret_seed
 
 
 def test_same_seed_same_stream() -> None:
@@ -28,3 +32,53 @@ def test_shuffle_is_a_permutation() -> None:
     items = list(range(52))
     Rng(5).shuffle(items)
     assert sorted(items) == list(range(52)) and items != list(range(52))
+
+
+# --- the keyed stream (server tables) ------------------------------------------------------------------
+
+
+def test_a_secret_seed_has_128_random_bits_and_selects_the_keyed_stream() -> None:
+    seeds = {secret_seed() for _ in range(100)}
+    assert len(seeds) == 100
+    assert all(s.bit_length() == 129 for s in seeds)  # 128 random bits under a fixed top bit
+    assert all(Rng(s).keyed for s in seeds)
+    assert not Rng(42).keyed and not Rng((1 << 64) - 1).keyed and Rng(1 << 64).keyed
+
+
+def test_the_keyed_stream_is_exact_to_copy_store_and_replay() -> None:
+    seed = secret_seed()
+    a, b = Rng(seed), Rng(seed)
+    assert [a.next() for _ in range(5)] == [b.next() for _ in range(5)]
+    c, d = a.copy(), Rng.from_state(json.loads(json.dumps(a.s)))
+    assert a.next() == c.next() == d.next()
+    assert Rng(secret_seed()).next() != Rng(secret_seed()).next()
+
+
+def test_the_keyed_stream_is_blake2b_over_a_counter() -> None:
+    """Output i is a keyed cryptographic hash of i: seeing outputs gives no handle on the key."""
+    seed = secret_seed()
+    key = seed.to_bytes((seed.bit_length() + 7) // 8, "little")
+    r = Rng(seed)
+    for i in range(3):
+        expected = hashlib.blake2b(i.to_bytes(8, "little"), digest_size=8, key=key).digest()
+        assert r.next() == int.from_bytes(expected, "little")
+
+
+def test_the_keyed_stream_shuffles_uniformly() -> None:
+    r = Rng(secret_seed())
+    counts = Counter(r.below(6) for _ in range(30000))
+    assert all(4500 < k < 5500 for k in counts.values())
+
+
+def test_a_seed_too_long_for_a_key_is_refused() -> None:
+    with pytest.raises(ValueError, match="512 bits"):
+        Rng(1 << 600)
+
+
+def test_derived_seeds_are_reproducible_and_unrelated() -> None:
+    seed = secret_seed()
+    assert derive(seed, "bot", 1, 7) == derive(seed, "bot", 1, 7)
+    assert len({derive(seed, "bot", s, v) for s in range(4) for v in range(50)}) == 200
+    assert derive(seed, "bot", 1, 7) != derive(seed + 1, "bot", 1, 7)
+    assert 0 <= derive(seed, "x") < 1 << 63
+    assert derive(5, "bot") == derive(5, "bot")  # small seeds too (arena, tests)

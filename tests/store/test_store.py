@@ -9,8 +9,9 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from ziggurat.store import Conflict, SeatRecord, Store, TableRecord
+from ziggurat.store import Conflict, SeatRecord, Store, TableRecord, migrate
 from ziggurat.store.migrate import alembic_config
 from ziggurat.store.schema import metadata
 
@@ -21,7 +22,7 @@ def table(tid: str = "t1", status: str = "open", created: float = 1.0) -> TableR
         game="zealous",
         options={"length": "beginner"},
         players=3,
-        seed=(1 << 40) + 7,  # a big seed survives (BIGINT)
+        seed=(1 << 128) | 12345,  # a secret 129-bit seed survives (stored as text)
         order_seed=99,
         status=status,  # type: ignore[arg-type]
         created_at=created,
@@ -40,7 +41,7 @@ async def test_migrations_build_exactly_the_schema(store: Store) -> None:
     async with store.engine.connect() as conn:
         assert await conn.run_sync(diff) == []
         version = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
-    assert version == "0001"
+    assert version == "0002"
 
 
 async def test_opening_again_migrates_nothing_and_keeps_data(store: Store, db_url: str) -> None:
@@ -125,3 +126,33 @@ async def test_listing_filters_by_status_newest_first(store: Store) -> None:
     assert [t.id for t in await store.list_tables(limit=1)] == ["c"]
     assert all(len(t.seats) == 3 for t in await store.list_tables())
     assert await store.table_ids(("open", "running")) == ["a", "c"]
+
+
+async def test_upgrading_keeps_old_tables_and_their_small_seeds(db_url: str) -> None:
+    """A database made before seeds became 129-bit text: its tables, seats and actions survive the upgrade
+    (on SQLite the table is copied: its foreign keys must not cascade the old copy's drop)."""
+    engine = create_async_engine(db_url)
+    try:
+        await migrate.upgrade(engine, "0001")
+        async with engine.begin() as conn:
+            for sql in [
+                "INSERT INTO game_tables (id, game, options, players, seed, order_seed, status, host,"
+                " created_at, version)"
+                " VALUES ('old', 'zealous', '{}', 3, 1234567890123, 5, 'running', 0, 7.5, 0)",
+                "INSERT INTO seats (table_id, seat, kind, name, has_left)"
+                " VALUES ('old', 0, 'human', 'Ada', false)",
+                "INSERT INTO actions (table_id, idx, seat, action, at)"
+                " VALUES ('old', 1, 0, 'birth:be1', 8.0)",
+            ]:
+                await conn.execute(sa.text(sql))
+    finally:
+        await engine.dispose()
+    store = await Store.open(db_url)
+    try:
+        got = await store.get_table("old")
+        assert got is not None
+        assert (got.seed, got.touched_at, got.created_by) == (1234567890123, 7.5, None)
+        assert [(s.name, s.auto_pass) for s in got.seats] == [("Ada", False)]
+        assert await store.actions("old") == [(0, "birth:be1")]
+    finally:
+        await store.close()

@@ -4,7 +4,7 @@ from ziggurat.engine.errors import IllegalAction, ScenarioError
 from ziggurat.engine.game import Action, Game, Info, Json, Result, events_for
 from ziggurat.engine.match import Match
 from ziggurat.engine.registry import all_games, get, register
-from ziggurat.engine.rng import Rng
+from ziggurat.engine.rng import Rng, derive, secret_seed
 
 __all__ = [
     "Action",
@@ -17,7 +17,9 @@ __all__ = [
     "Rng",
     "ScenarioError",
     "all_games",
+    "derive",
     "events_for",
     "get",
     "register",
+    "secret_seed",
 ]

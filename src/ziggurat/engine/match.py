@@ -66,7 +66,8 @@ class Match:
             "players": self.players,
             "names": self.names,
             "options": self.options,
-            "seed": self.seed,
+            # A server's 129-bit seed as text: JavaScript and many JSON tools round integers above 2**53.
+            "seed": self.seed if abs(self.seed) < 1 << 53 else str(self.seed),
         }
         if self.setup is not None:
             out["setup"] = self.setup

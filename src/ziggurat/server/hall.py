@@ -8,7 +8,7 @@ import secrets
 import time
 from typing import Any
 
-from ziggurat.engine import IllegalAction, Json, registry
+from ziggurat.engine import IllegalAction, Json, registry, secret_seed
 from ziggurat.server import seating
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
@@ -18,7 +18,6 @@ from ziggurat.server.tokens import new_token
 from ziggurat.store import SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
 
-_rng = secrets.SystemRandom()
 log = logging.getLogger("ziggurat.server")
 
 
@@ -57,8 +56,9 @@ class Hall:
             game=game.info.id,
             options=opts,
             players=players,
-            seed=_rng.randrange(1 << 31),
-            order_seed=_rng.randrange(1 << 31),
+            # 128 secret bits: the keyed stream, so no public fact or hand narrows down the deck order.
+            seed=secret_seed(),
+            order_seed=secrets.randbits(63),
             host=0,
             created_at=time.time(),
             seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash)]

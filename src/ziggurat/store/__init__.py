@@ -6,5 +6,6 @@ nothing else about a game's state is stored.
 
 from ziggurat.store.records import SeatRecord, TableRecord
 from ziggurat.store.store import Conflict, Store, default_url
+from ziggurat.store.urls import BadDatabaseUrl, async_url
 
-__all__ = ["Conflict", "SeatRecord", "Store", "TableRecord", "default_url"]
+__all__ = ["BadDatabaseUrl", "Conflict", "SeatRecord", "Store", "TableRecord", "async_url", "default_url"]

@@ -27,5 +27,18 @@ def _upgrade(connection: Connection, revision: str) -> None:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    async with engine.begin() as conn:
-        await conn.run_sync(_upgrade, revision)
+    sqlite = engine.dialect.name == "sqlite"
+    async with engine.connect() as conn:
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one; with foreign keys on, that drop
+            # would cascade to every seat and action. (A no-op inside a transaction: so first, and alone.)
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await conn.commit()
+        try:
+            await conn.run_sync(_upgrade, revision)
+            await conn.commit()
+        finally:
+            if sqlite:
+                await conn.rollback()
+                await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await conn.commit()

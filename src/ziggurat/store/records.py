@@ -18,6 +18,7 @@ class SeatRecord:
     token_hash: str | None = None  # sha256 of the seat token; kept after a kick so the player can watch
     level: str | None = None  # bot level when kind == "bot"
     has_left: bool = False
+    auto_pass: bool = False  # the server passes for this person when passing is all they can do
 
 
 @dataclass
@@ -26,7 +27,7 @@ class TableRecord:
     game: str
     options: dict[str, Any]
     players: int
-    seed: int  # the game's seed: never sent to anyone while the game runs (it fixes the deck order)
+    seed: int  # the game's seed (129 bits on a server): never sent before the game ends (it fixes every deal)
     order_seed: int  # shuffles who sits in which engine seat at the start
     status: Status = "open"
     host: int | None = 0
@@ -35,6 +36,8 @@ class TableRecord:
     finished_at: float | None = None
     result: dict[str, Any] | None = None
     version: int = 0  # written at the start and the end; the action log is the truth in between
+    touched_at: float | None = None  # the last change of the table row (open tables expire after a while)
+    created_by: str | None = None  # a hash of the creating client's address (open tables are capped per one)
     seats: list[SeatRecord] = field(default_factory=list)
 
     def copy(self) -> TableRecord:

@@ -13,7 +13,8 @@ game_tables = sa.Table(
     sa.Column("game", sa.String(32), nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    # Decimal text: a server table's seed has 129 bits (the keyed stream), more than SQL integers hold.
+    sa.Column("seed", sa.String(160), nullable=False),
     sa.Column("order_seed", sa.BigInteger, nullable=False),
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("host", sa.Integer, nullable=True),
@@ -22,6 +23,8 @@ game_tables = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("touched_at", sa.Float, nullable=True),  # the last change: open tables nobody touches expire
+    sa.Column("created_by", sa.String(64), nullable=True, index=True),  # a hash of the creator's address
 )
 
 seats = sa.Table(
@@ -36,6 +39,7 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("level", sa.String(16), nullable=True),
     sa.Column("has_left", sa.Boolean, nullable=False),
+    sa.Column("auto_pass", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 # Append-only. The primary key (table_id, idx) is also the optimistic lock: two writers that both

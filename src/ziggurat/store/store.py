@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from ziggurat.store import migrate
 from ziggurat.store.records import SeatRecord, Status, TableRecord
 from ziggurat.store.schema import actions, game_tables, seats
+from ziggurat.store.urls import async_url
 
 
 class Conflict(Exception):
@@ -52,7 +53,8 @@ class Store:
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
-        url = url or default_url()
+        """Open (creating and migrating) the database; BadDatabaseUrl if `url` can't name one."""
+        url = async_url(url or default_url())
         engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
         if engine.dialect.name == "sqlite":
             path = engine.url.database
@@ -162,7 +164,7 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
         "game": rec.game,
         "options": rec.options,
         "players": rec.players,
-        "seed": rec.seed,
+        "seed": str(rec.seed),
         "order_seed": rec.order_seed,
         "status": rec.status,
         "host": rec.host,
@@ -171,6 +173,8 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
         "finished_at": rec.finished_at,
         "result": rec.result,
         "version": rec.version,
+        "touched_at": rec.touched_at,
+        "created_by": rec.created_by,
     }
 
 
@@ -183,6 +187,7 @@ def _seat_row(table_id: str, s: SeatRecord) -> dict[str, Any]:
         "token_hash": s.token_hash,
         "level": s.level,
         "has_left": s.has_left,
+        "auto_pass": s.auto_pass,
     }
 
 
@@ -192,7 +197,7 @@ def _record(m: Any) -> TableRecord:
         game=m["game"],
         options=dict(m["options"] or {}),
         players=m["players"],
-        seed=m["seed"],
+        seed=int(m["seed"]),
         order_seed=m["order_seed"],
         status=m["status"],
         host=m["host"],
@@ -201,6 +206,8 @@ def _record(m: Any) -> TableRecord:
         finished_at=m["finished_at"],
         result=m["result"],
         version=m["version"],
+        touched_at=m["touched_at"],
+        created_by=m["created_by"],
     )
 
 
@@ -212,4 +219,5 @@ def _seat(m: Any) -> SeatRecord:
         token_hash=m["token_hash"],
         level=m["level"],
         has_left=bool(m["has_left"]),
+        auto_pass=bool(m["auto_pass"]),
     )
