@@ -156,6 +156,15 @@ class Game(ABC, Generic[S, Opt]):
         Perfect-information games return a clone."""
         return self.clone(state)
 
+    def decline(self, state: S, seat: int) -> Action | None:
+        """The action that lets an out-of-turn question go by, if `seat` is asked one now; else None.
+
+        Some questions are put to every seat whether or not it can do anything about them (Faiths: after
+        a pair, each other religion in turn may negate it with Zealots & Fanatics), so that being asked
+        tells nothing. The server then answers with timing that tells nothing either: bots after a
+        random delay, and a person who asked for it automatically when declining is all they can do."""
+        return None
+
     # --- presentation ---------------------------------------------------------------------------
     def describe(self, event: Json, names: Sequence[str]) -> str:
         """One event in words, for logs ("Bo's prophet killed Cy's prophet on e2")."""

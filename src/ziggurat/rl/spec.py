@@ -76,9 +76,13 @@ def _zombology_length(n: int, o: Any) -> int:
 
 
 def _faiths_length(n: int, o: Any) -> int:
-    # Per turn: at most 5 Growth placements, pairs (each an announcement, an opponent or bonus, up
-    # to X + 2 effect units, every other seat's reaction), discards. Generous, not a proof.
-    return int(o.max_rounds) * n * (40 + 10 * (12 + n)) + 11
+    # A pair: its announcement, an opponent or bonus, at most 2X + 3 effect decisions (Holy War with
+    # X = 6: removals, `done`, `into`, gathers, `done`), and its reaction windows (one, plus one per
+    # negation: at most one per copy of Zealots & Fanatics), each asking every other seat once.
+    pair = 2 + 15 + (int(o.zealots_copies) + 1) * (n - 1)
+    # A turn: at most 5 Growth placements, pairs, discards. Generous, not a proof (Great Teacher can
+    # refill a hand).
+    return int(o.max_rounds) * n * (40 + 10 * pair) + 11
 
 
 SPECS: dict[str, Spec] = {

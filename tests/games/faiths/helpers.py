@@ -8,7 +8,7 @@ from typing import Any
 from ziggurat.games.faiths import GAME
 from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES
 from ziggurat.games.faiths.cards import deck_cards
-from ziggurat.games.faiths.state import FaithsState
+from ziggurat.games.faiths.state import REACT, FaithsState
 
 RELIGIONS4 = ["buddhism", "hinduism", "islam", "shinto"]  # homelands south_india east_india arabia japan
 
@@ -43,6 +43,15 @@ def position(
 def play(st: FaithsState, *moves: tuple[int, str]) -> None:
     for seat, action in moves:
         GAME.apply(st, seat, action)
+
+
+def let_stand(st: FaithsState) -> list[int]:
+    """Every seat asked in the reaction window passes until it closes; returns the seats asked."""
+    asked = []
+    while st.phase == REACT:
+        asked.append(st.actor)
+        GAME.apply(st, st.actor, "pass")
+    return asked
 
 
 def check_invariants(st: FaithsState) -> None:

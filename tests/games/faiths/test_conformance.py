@@ -16,7 +16,7 @@ from tests.games.faiths.helpers import check_invariants
 from ziggurat.engine import IllegalAction, Match
 from ziggurat.games.faiths import GAME
 from ziggurat.games.faiths.rules import _legal
-from ziggurat.games.faiths.state import FaithsState
+from ziggurat.games.faiths.state import REACT, FaithsState
 
 
 def check_views_hide(st: FaithsState, rng: random.Random) -> None:
@@ -63,10 +63,12 @@ def play_random(players: int, options: dict[str, Any], seed: int, deep: bool) ->
         legal = GAME.legal(st, seat)
         assert legal and len(legal) == len(set(legal))
         assert legal == _legal(st, seat), "the cached legal list is the fresh one"
+        declined = GAME.decline(st, seat)
+        assert declined == ("pass" if st.phase == REACT else None) and (declined is None or declined in legal)
         if deep and steps % 5 == 0:
             for other in range(players):
                 if other != seat:
-                    assert GAME.legal(st, other) == []
+                    assert GAME.legal(st, other) == [] and GAME.decline(st, other) is None
             check_views_hide(st, rng)
             check_junk_refused(st, rng)
             assert GAME.to_json(GAME.from_json(json.loads(json.dumps(GAME.to_json(st))))) == GAME.to_json(st)

@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from tests.games.faiths.helpers import check_invariants, play, position
+from tests.games.faiths.helpers import check_invariants, let_stand, play, position
 from ziggurat.engine import IllegalAction
 from ziggurat.games.faiths import GAME
+from ziggurat.games.faiths.announce import open_window
 from ziggurat.games.faiths.board import INDEX as T
 from ziggurat.games.faiths.cards import CARD_INDEX as C
 from ziggurat.games.faiths.cards import CARDS, ZEALOTS
-from ziggurat.games.faiths.state import EVENTS, GROWTH, OVER
+from ziggurat.games.faiths.state import EVENTS, GROWTH, OVER, REACT
 from ziggurat.games.faiths.turn import begin_turn
 
 
@@ -97,6 +98,7 @@ def test_hand_limit_only_in_the_players_own_end_phase() -> None:
         ],
     )
     play(st, (0, "pair:faith_belief:great_teacher"))
+    assert let_stand(st) == [1, 2, 3]
     assert sum(st.hand[0]) == 5
     # Bo holds 5, draws 3 in his Fate phase: 8 cards, but only his own End phase trims them.
     play(st, (0, "end"))
@@ -117,10 +119,13 @@ def test_the_announcer_may_negate_a_negation_with_two_copies() -> None:
         zealots_copies=2,
     )
     play(st, (0, "pair:scriptures:spread"))
-    assert GAME.to_act(st) == (2,)  # Bo holds nothing: skipped
-    play(st, (2, "negate:theology"))
+    assert GAME.to_act(st) == (1,) and GAME.legal(st, 1) == ["pass"]  # Bo holds nothing: asked all the same
+    play(st, (1, "pass"), (2, "negate:theology"))
+    assert GAME.to_act(st) == (3,) and GAME.legal(st, 3) == ["pass"]  # the window about Cy's negation
+    play(st, (3, "pass"))
     assert GAME.to_act(st) == (0,) and GAME.legal(st, 0) == ["negate:traditions", "pass"]
     play(st, (0, "negate:traditions"))
+    assert let_stand(st) == []  # both copies lie face up in the discard: nobody can react, nobody is asked
     assert st.phase != EVENTS and st.pending is not None and st.negations == 2  # Spread resolves
     assert GAME.legal(st, 0)[-1] == "done"
 
@@ -135,22 +140,43 @@ def test_three_negations_negate() -> None:
         },
         zealots_copies=3,
     )
-    play(st, (0, "pair:scriptures:spread"), (1, "negate:prayers_rituals"))
+    play(st, (0, "pair:scriptures:spread"), (1, "negate:prayers_rituals"), (2, "pass"))
     assert GAME.to_act(st) == (3,)
-    play(st, (3, "negate:faith_belief"))
+    play(st, (3, "negate:faith_belief"), (0, "pass"))
     assert GAME.to_act(st) == (1,)  # Bo holds his second copy
     play(st, (1, "negate:traditions"))
+    assert let_stand(st) == []  # all three copies are in the discard: no window
     assert st.phase == EVENTS and st.negations == 3 and st.pending is None
     assert st.tot[T["ceylon"]] == 0
     assert GAME.view(st, None)["discard"][-2:] == ["zealots_fanatics", "traditions"]
     check_invariants(st)
 
 
+def test_no_window_opens_while_every_copy_lies_face_up_in_the_discard() -> None:
+    """The discard is public: when it holds every copy of Zealots & Fanatics, everyone can see that nobody
+    can react, so skipping the window tells nothing (and spares each seat a forced pass)."""
+    st = position(
+        chits={"south_india": {0: 5}},
+        hands={
+            0: ["scriptures", "spread", "traditions", "colonization"],
+            2: ["zealots_fanatics", "theology"],
+        },
+    )
+    play(st, (0, "pair:scriptures:spread"), (1, "pass"), (2, "negate:theology"))
+    assert st.phase == EVENTS and GAME.to_act(st) == (0,)  # the one copy is spent: no window about it
+    play(st, (0, "pair:traditions:colonization"))
+    assert st.phase != REACT and GAME.to_act(st) == (0,)  # nor about the next pair
+    st.discard.remove(ZEALOTS)  # once the copy is back in the deck (a reshuffle), everyone is asked again
+    st.deck.append(ZEALOTS)
+    open_window(st, 0)
+    assert st.phase == REACT and GAME.to_act(st) == (1,) and GAME.legal(st, 1) == ["pass"]
+
+
 def test_reactions_stay_allowed_under_reformation() -> None:
     st = position(
         hands={0: ["theology", "reformation", "scriptures", "spread"], 1: ["zealots_fanatics", "traditions"]}
     )
-    play(st, (0, "pair:theology:reformation"), (0, "opponent:1"), (1, "pass"))
+    play(st, (0, "pair:theology:reformation"), (0, "opponent:1"), (1, "pass"), (2, "pass"), (3, "pass"))
     assert st.bars[1] == 2
     play(st, (0, "pair:scriptures:spread"))
     assert GAME.to_act(st) == (1,) and "negate:traditions" in GAME.legal(st, 1)
@@ -160,6 +186,7 @@ def test_reformation_bars_do_not_add_up() -> None:
     st = position(hands={0: ["traditions", "reformation"]})
     st.bars[1] = 3
     play(st, (0, "pair:traditions:reformation"), (0, "opponent:1"))
+    let_stand(st)
     assert st.bars[1] == 3  # ceil(2/2) = 1 < 3: the longer stands
 
 
@@ -185,7 +212,9 @@ def test_the_win_can_come_from_a_move_halfway_through_it() -> None:
     chits = {t: {0: 1} for t in ring}
     chits["south_india"] = {0: 5}
     st = position(chits=chits, hands={0: ["theology", "diaspora"]})
-    play(st, (0, "pair:theology:diaspora"), (0, "from:south_india"))
+    play(st, (0, "pair:theology:diaspora"))
+    let_stand(st)
+    play(st, (0, "from:south_india"))
     assert GAME.result(st) is None
     play(st, (0, "to:egypt"))
     res = GAME.result(st)

@@ -1,9 +1,11 @@
 """Announcing a pair (its opponent, its homeland bonus) and the Zealots & Fanatics reaction window.
 
-The window: right after a pair (or a negation) by seat B, the other seats are asked one at a time in
-seat order from B's left, but only those holding Zealots & Fanatics and a Magnitude card (the rulings:
-"every other player holding ... may negate it"). The first to negate opens a new window about that
-negation; when a window closes with nobody negating, the pair resolves if the negations are even.
+The window: right after a pair (or a negation) by seat B, every other seat is asked, one at a time in
+seat order from B's left, whether or not it holds Zealots & Fanatics and a Magnitude card: at a real
+table anyone may call out, so being asked (and passing) must tell nothing about a hand. A seat that
+cannot react may only pass. The first to negate opens a new window about that negation; when a window
+closes with nobody negating, the pair resolves if the negations are even. No window opens while every
+copy of Zealots & Fanatics lies face up in the discard (a public fact).
 """
 
 from __future__ import annotations
@@ -77,24 +79,18 @@ def declare_bonus(st: FaithsState, yes: bool) -> None:
 
 def open_window(st: FaithsState, by: int) -> None:
     st.react_by = by
-    _ask(st, 1)
-
-
-def can_react(h: list[int]) -> bool:
-    return bool(h[ZEALOTS]) and bool(h[0] or h[1] or h[2] or h[3] or h[4])
+    # With every copy of Zealots & Fanatics face up in the discard, everyone can see that nobody can
+    # react: skipping the window then tells nothing, and spares each seat a forced pass.
+    _ask(st, st.n if st.discard.count(ZEALOTS) >= st.zealots_copies else 1)
 
 
 def _ask(st: FaithsState, off: int) -> None:
-    n = st.n
-    by = st.react_by
-    hand = st.hand
-    for k in range(off, n):
-        r = (by + k) % n
-        if can_react(hand[r]):
-            st.react_off = k
-            st.actor = r
-            st.phase = REACT
-            return
+    """Ask the seat `off` places after `react_by`, holder or not; past the last one, close the window."""
+    if off < st.n:
+        st.react_off = off
+        st.actor = (st.react_by + off) % st.n
+        st.phase = REACT
+        return
     if st.negations & 1:
         p = st.pending
         assert p is not None

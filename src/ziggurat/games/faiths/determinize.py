@@ -1,10 +1,10 @@
 """Determinization for search: redeal everything a seat has not seen.
 
 Kept: the seat's own hand, the board, the discard, hand sizes, the top of the deck and the
-opponents' cards that its Mysticism showed it (still tracked as they move), and what being asked to
-react makes public: the seat asked holds Zealots & Fanatics and a Magnitude card. Not modelled: that
-the seats skipped in a window hold no such pair. The result depends only on what the seat has seen
-and on `rng`: two states that differ in unseen cards resample identically.
+opponents' cards that its Mysticism showed it (still tracked as they move). Being asked to react is no
+evidence: every other seat is asked in every window and may pass, holder or not, so who holds
+Zealots & Fanatics is hidden until it is played. The result depends only on what the seat has seen and
+on `rng`: two states that differ in unseen cards resample identically.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from ziggurat.engine import Rng
-from ziggurat.games.faiths.cards import MAGNITUDES, N_CARDS, ZEALOTS
-from ziggurat.games.faiths.state import REACT, FaithsState
+from ziggurat.games.faiths.cards import N_CARDS
+from ziggurat.games.faiths.state import FaithsState
 
 
 def determinize(state: FaithsState, seat: int, rng: random.Random) -> FaithsState:
@@ -35,18 +35,6 @@ def determinize(state: FaithsState, seat: int, rng: random.Random) -> FaithsStat
         need[o] = sum(h) - sum(fixed)
         st.hand[o] = fixed
     pool.sort()  # the pool's order must not depend on where the unseen cards really are
-    asked = st.actor if st.phase == REACT and st.actor != seat else -1
-    if asked >= 0:  # public: only a seat holding Z&F and a Magnitude card is asked
-        h = st.hand[asked]
-        if not h[ZEALOTS]:
-            pool.remove(ZEALOTS)
-            h[ZEALOTS] += 1
-            need[asked] -= 1
-        if not any(h[m] for m in MAGNITUDES):
-            m = rng.choice([c for c in pool if c in MAGNITUDES])
-            pool.remove(m)
-            h[m] += 1
-            need[asked] -= 1
     rng.shuffle(pool)
     for o, k in need.items():
         h = st.hand[o]

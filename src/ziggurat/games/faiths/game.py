@@ -49,6 +49,9 @@ class Faiths(Game[FaithsState, FaithsOptions]):
     def apply(self, state: FaithsState, seat: int, action: str) -> None:
         rules.apply(state, seat, action)
 
+    def decline(self, state: FaithsState, seat: int) -> str | None:
+        return rules.decline(state, seat)
+
     def view(self, state: FaithsState, seat: int | None) -> Json:
         return view(state, seat)
 

@@ -87,8 +87,8 @@ def _legal(st: FaithsState, s: int) -> list[str]:
         return [A_PLACE[t] for t in turn.growth_options(st)]
     if ph == REACT:
         h = st.hand[s]
-        out = [A_NEGATE[m] for m in MAGNITUDES if h[m]]
-        out.append(A_PASS)
+        out = [A_NEGATE[m] for m in MAGNITUDES if h[m]] if h[ZEALOTS] else []
+        out.append(A_PASS)  # every seat asked may pass: a holder's pass looks like anyone's
         return out
     if ph in (PH_END, HERESY):
         h = st.hand[s]
@@ -101,6 +101,11 @@ def _legal(st: FaithsState, s: int) -> list[str]:
         taken = set(st.religion)
         return [A_RELIGION[r] for r in range(len(RELIGIONS)) if r not in taken]
     return []
+
+
+def decline(st: FaithsState, s: int) -> str | None:
+    """`pass` for the seat asked in a reaction window now (holder or not), else None."""
+    return A_PASS if st.phase == REACT and s == st.actor else None
 
 
 def apply(st: FaithsState, s: int, action: str) -> None:
@@ -161,10 +166,12 @@ def _refusal(st: FaithsState, s: int, action: object) -> IllegalAction:
                 return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[c].name}.")
     if verb == DISCARD and st.phase in (PH_END, HERESY) and not h[x]:
         return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
-    if verb == NEGATE and st.phase == REACT and not h[x]:
-        return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
+    if verb == NEGATE and st.phase == REACT:
+        for c in (ZEALOTS, x):
+            if not h[c]:
+                return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[c].name}.")
     expected = ", ".join(legal(st, s))
     return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
 
 
-__all__ = ["apply", "legal", "pairs", "to_act"]
+__all__ = ["apply", "decline", "legal", "pairs", "to_act"]

@@ -194,7 +194,9 @@ function pendingPanel(c, handled) {
         negs ? `${plural(negs, "negation")} so far (played by ${c.names[r.by]}). ` : "",
         c.legal.some((a) => a.startsWith("negate:"))
           ? "You hold Zealots & Fanatics: you may negate this card by playing it with a Magnitude card, or let it stand."
-          : `${c.names[r.asked]} may negate it…`,
+          : c.legal.includes("pass")
+            ? "You hold no Zealots & Fanatics with a Magnitude card: let it stand."
+            : `${c.names[r.asked]} is asked whether to negate it…`,
       ),
     );
   }
