@@ -39,6 +39,10 @@ def fast_settings(db_url: str, **over: Any) -> Settings:
         ws_burst=1000.0,
         http_rate=1000.0,
         http_burst=1000.0,
+        # Every test client comes from 127.0.0.1: the per-address caps get their own tests.
+        max_open_tables_per_address=100_000,
+        max_sockets_per_address=10_000,
+        reaction_delay=(0.0, 0.0),
     )
     for k, v in over.items():
         setattr(s, k, v)
@@ -113,8 +117,9 @@ class ProcessServer:
 
     def kill(self) -> None:
         """SIGKILL the server, then whatever it left in its session (the bot pool)."""
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
 

@@ -43,6 +43,10 @@ BAD_FRAMES: list[tuple[Any, str]] = [
     ({"type": "sync", "version": 1.5}, "malformed"),
     (b"\x00\x01binary", "malformed"),
     ("x" * 5000, "too-large"),
+    ("[" * 2000 + "]" * 2000, "malformed"),  # under the size limit, too deep for the parser
+    ('{"type": "act", "action": "stay", "version": 0, "ref": ' + "[" * 1500 + "]" * 1500 + "}", "malformed"),
+    ({"type": "auto-pass"}, "malformed"),
+    ({"type": "auto-pass", "on": "yes"}, "malformed"),
     (json.dumps({"type": "act", "action": "stay", "version": 0, "pad": "x" * 5000}), "too-large"),
 ]
 

@@ -115,5 +115,13 @@ async def test_the_browser_client_and_the_api_docs_are_served(api: httpx.AsyncCl
 async def test_games_are_listed_with_their_options(api: httpx.AsyncClient) -> None:
     games = {g["id"]: g for g in (await api.get("/api/games")).json()}
     assert set(games) == set(GAMES)
-    assert games["zealous"]["options"]["length"] == {"type": "str", "default": "beginner"}
+    assert games["zealous"]["options"]["length"] == {
+        "type": "str",
+        "default": "beginner",
+        "min": None,
+        "max": None,
+        "choices": ["beginner", "intermediate", "advanced"],
+    }
+    rounds = games["faiths"]["options"]["max_rounds"]
+    assert (rounds["type"], rounds["default"], rounds["min"], rounds["max"]) == ("int", 30, 1, 100)
     assert games["zombology"]["simultaneous"] is True

@@ -99,9 +99,35 @@ class Game(ABC, Generic[S, Opt]):
                 "bad-options", f"Unknown option {unknown[0]!r} for {self.info.name}; known: {sorted(fields)}."
             )
         try:
-            return cast(Opt, self.Options(**raw))
+            opts = self.Options(**raw)
         except (TypeError, ValueError) as e:
             raise IllegalAction("bad-options", str(e)) from None
+        for f in dataclasses.fields(self.Options):  # declared ranges hold whatever the game checks
+            value, lo, hi = getattr(opts, f.name), f.metadata.get("min"), f.metadata.get("max")
+            if lo is None and hi is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalAction("bad-options", f"{f.name} must be a whole number, not {short(value)}.")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise IllegalAction("bad-options", f"{f.name} must be from {lo} to {hi}, not {short(value)}.")
+        return cast(Opt, opts)
+
+    def options_spec(self) -> dict[str, Json]:
+        """Each option's type, default and, where the game declares them in the field's metadata, its
+        range (`min`, `max`) or `choices`: what a lobby needs to offer exactly what `options` accepts."""
+        out: dict[str, Json] = {}
+        defaults = self.Options()
+        for f in dataclasses.fields(self.Options):
+            spec: Json = {
+                "type": getattr(f.type, "__name__", str(f.type)),
+                "default": getattr(defaults, f.name),
+            }
+            for key in ("min", "max", "choices"):
+                if key in f.metadata:
+                    value = f.metadata[key]
+                    spec[key] = list(value) if key == "choices" else value
+            out[f.name] = spec
+        return out
 
     def options_json(self, options: Opt) -> Json:
         return dataclasses.asdict(cast(Any, options))
@@ -192,6 +218,12 @@ class Game(ABC, Generic[S, Opt]):
         out = list(ev)
         ev.clear()
         return out
+
+
+def short(value: Any, limit: int = 24) -> str:
+    """A value for an error message, cut short (a 4,000-digit number must not fill a reply)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def events_for(events: Sequence[Json], seat: int | None) -> list[Json]:

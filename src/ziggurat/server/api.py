@@ -4,21 +4,36 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Depends, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from ziggurat.engine import Json, Match, events_for, registry
+from ziggurat.engine import Json, Match, registry
 from ziggurat.server import schemas
 from ziggurat.server.errors import Refused, conflict
+from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
 from ziggurat.server.table import Table
 from ziggurat.server.tokens import hash_token, new_token
 from ziggurat.store.records import Status
 
 T = TypeVar("T")
-router = APIRouter(prefix="/api", responses={400: {"model": schemas.Error}, 404: {"model": schemas.Error}})
+# Every refusal has the same shape, `{code, message}`; these are the statuses the lobby answers with.
+_REFUSALS = {
+    400: "a refusal by the rules or the table (bad options, not your seat...)",
+    401: "no seat token was sent",
+    403: "the token holds no seat here, or not the one needed",
+    404: "no such table",
+    409: "the table is not in the state this needs (started, full, over, moved on)",
+    413: "the request body is too large",
+    422: "the request is malformed (not JSON, a field missing or of the wrong type)",
+    429: "too many requests from this address, or too many open tables",
+}
+router = APIRouter(
+    prefix="/api",
+    responses={code: {"model": schemas.Error, "description": why} for code, why in _REFUSALS.items()},
+)
 bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
 
 
@@ -44,23 +59,15 @@ async def _run(h: Hall, table_id: str, fn: Callable[[Table], Awaitable[T]]) -> t
 
 @router.get("/games", response_model=list[schemas.GameInfo])
 async def games() -> list[Json]:
-    out = []
-    for g in registry.all_games():
-        opts = {
-            f.name: {
-                "type": getattr(f.type, "__name__", str(f.type)),
-                "default": getattr(g.Options(), f.name),
-            }
-            for f in dataclasses.fields(g.Options)
-        }
-        out.append({**dataclasses.asdict(g.info), "options": opts})
-    return out
+    return [{**dataclasses.asdict(g.info), "options": g.options_spec()} for g in registry.all_games()]
 
 
 @router.post("/tables", response_model=schemas.Seated, status_code=status.HTTP_201_CREATED)
-async def create_table(body: schemas.CreateTable, h: HallDep) -> Json:
-    """Create a table and sit at seat 0 as its host."""
-    table, token = await h.create(body.game, body.options, body.seats, body.name)
+async def create_table(body: schemas.CreateTable, h: HallDep, request: Request) -> Json:
+    """Create a table and sit at seat 0 as its host. One address may have only a few open at once."""
+    table, token = await h.create(
+        body.game, body.options, body.seats, body.name, client_address(request.scope)
+    )
     return {"table": table.summary(), "seat": 0, "token": token}
 
 
@@ -72,7 +79,7 @@ async def list_tables(h: HallDep, status: Status | None = None, limit: int = 100
 
 @router.get("/tables/{table_id}", response_model=schemas.TableInfo)
 async def get_table(table_id: str, h: HallDep) -> Json:
-    return (await h.get(table_id)).summary()
+    return await h.summary(table_id)
 
 
 @router.post("/tables/{table_id}/join", response_model=schemas.Seated)
@@ -141,21 +148,4 @@ async def match_log(table_id: str, h: HallDep) -> Json:
 @router.get("/tables/{table_id}/log", response_model=schemas.PublicLog)
 async def public_log(table_id: str, h: HallDep) -> Json:
     """What happened, as a spectator sees it (events without secrets, and sentences)."""
-    table = await h.get(table_id)
-
-    async def read() -> dict[str, Any]:
-        names = [s.name for s in table.rec.seats]
-        entries = []
-        for e in (e for e in table.log if e.version or e.events):
-            evs = events_for(e.events, None)
-            entries.append(
-                {
-                    "version": e.version,
-                    "seat": e.seat,
-                    "events": evs,
-                    "text": [table.game.describe(x, names) for x in evs],
-                }
-            )
-        return {"table": table.summary(), "names": names, "log": entries}
-
-    return await table.call(read)
+    return await h.public_log(table_id)

@@ -4,20 +4,23 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 from ziggurat.engine import IllegalAction
 from ziggurat.server import api, ws
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
+from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
-from ziggurat.server.limits import PerKey
 from ziggurat.store import Store
 from ziggurat.web import mount as mount_client
 
@@ -51,22 +54,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.sockets = Counter()  # open websockets per client address
     app.include_router(api.router)
     app.include_router(ws.router)
-    limiter = PerKey(settings.http_rate, settings.http_burst)
+    app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
 
     mount_client(app)  # the browser client at / (src/ziggurat/web)
-
-    @app.middleware("http")
-    async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > settings.max_body_bytes):
-            return _json(413, "too-large", f"Request bodies are at most {settings.max_body_bytes} bytes.")
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
-            client = request.client.host if request.client else "?"
-            if not limiter.allow(client):
-                return _json(429, "rate-limited", "Too many requests; slow down.")
-        return await call_next(request)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:
@@ -79,13 +72,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, e: RequestValidationError) -> JSONResponse:
         first = e.errors()[0] if e.errors() else {}
+        if first.get("type") == "json_invalid":
+            return _json(422, "malformed", "The body is not valid JSON.")
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
-        return _json(
-            422, "malformed", f"{where}: {first.get('msg', 'invalid')}" if where else "Malformed request."
-        )
+        if not where:  # the body as a whole: missing, or not an object
+            return _json(422, "malformed", "The body must be a JSON object (Content-Type: application/json).")
+        return _json(422, "malformed", f"{where}: {first.get('msg', 'invalid')}")
+
+    @app.exception_handler(HTTPException)
+    async def framework(_: Request, e: HTTPException) -> JSONResponse:
+        """The framework's own refusals (unknown route, wrong method, unreadable body) in our shape."""
+        code, message = _FRAMEWORK.get(e.status_code, ("", ""))
+        if not code:
+            phrase = HTTPStatus(e.status_code).phrase if e.status_code in _STATUSES else "Error"
+            code, message = phrase.lower().replace(" ", "-"), f"{phrase}."
+        return _json(e.status_code, code, message, e.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(_: Request, e: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=e)
+        return _json(500, "internal", "Something went wrong on our side.")
 
     return app
 
 
-def _json(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+_FRAMEWORK = {
+    400: ("malformed", "The request could not be read (is the body UTF-8 JSON?)."),
+    404: ("not-found", "There is nothing at this address."),
+    405: ("method-not-allowed", "This address does not take that method."),
+}
+
+
+_STATUSES = {s.value for s in HTTPStatus}
+
+
+def _json(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -30,21 +31,30 @@ class BotRunner:
                 settings.bot_workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=bot_worker.warm,
+                initargs=(os.getpid(),),
             )
         else:
             self.pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bot")
 
     async def choose(
-        self, game_id: str, state_json: dict[str, Any], seat: int, level: str, seed: int
+        self,
+        game_id: str,
+        state_json: dict[str, Any],
+        seat: int,
+        level: str,
+        seed: int,
+        budget: float | None = None,
     ) -> str | None:
-        """The bot's action, or None if it failed or ran out of time (the caller then plays at random)."""
+        """The bot's action, or None if it failed or ran out of time (the caller then plays at random).
+        `budget` (seconds) shortens the usual one for this decision."""
         loop = asyncio.get_running_loop()
-        think = self.budget * 0.8  # leave the pool's round trip some room inside the budget
+        budget = self.budget if budget is None else min(budget, self.budget)
+        think = budget * 0.8  # leave the pool's round trip some room inside the budget
         fut = loop.run_in_executor(
             self.pool, bot_worker.choose, game_id, state_json, seat, level, seed, think
         )
         try:
-            return await asyncio.wait_for(fut, self.budget)
+            return await asyncio.wait_for(fut, budget)
         except TimeoutError:
             log.warning("bot %s for %s seat %d ran out of time", level, game_id, seat)
         except asyncio.CancelledError:

@@ -4,19 +4,58 @@ and its entry point."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+
+
+def _ranged(kind: type[int] | type[float], lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type that refuses values outside [lo, hi] with the range in the message."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a {'whole ' if kind is int else ''}number"
+            ) from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{text} is outside {_number(lo)} to {_number(hi)}")
+        return value
+
+    return parse
+
+
+def _number(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+DAY = 86400.0
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (0: any free port; the URL is printed)")
+    p.add_argument(
+        "--port",
+        type=_ranged(int, 0, 65535),
+        default=8000,
+        help="port (0: any free port; the URL is printed)",
+    )
     p.add_argument(
         "--db", metavar="URL", help="database URL (default: $ZIGGURAT_DATABASE_URL or a SQLite file)"
     )
-    p.add_argument("--bot-delay", type=float, help="seconds a bot waits before moving (default 0.5)")
-    p.add_argument("--host-idle", type=float, help="seconds before an idle host may be kicked (default 60)")
+    seconds, count = _ranged(float, 0, DAY), _ranged(int, 1, 1_000_000)
+    p.add_argument("--bot-delay", type=seconds, help="seconds a bot waits before moving (default 0.5)")
+    p.add_argument("--host-idle", type=seconds, help="seconds before an idle host may be kicked (default 60)")
     p.add_argument("--bot-pool", choices=["process", "thread"], help="where bots think (default process)")
-    p.add_argument("--bot-workers", type=int, help="bot pool size (default 2)")
-    p.add_argument("--http-rate", type=float, help="lobby changes per second per address (default 20)")
+    p.add_argument("--bot-workers", type=_ranged(int, 1, 64), help="bot pool size, 1 to 64 (default 2)")
+    p.add_argument(
+        "--http-rate", type=_ranged(float, 0.1, 1e6), help="lobby changes per second per address (default 20)"
+    )
+    p.add_argument("--max-idle-tables", type=count, help="tables nobody is at kept in memory (default 256)")
+    p.add_argument(
+        "--open-table-ttl", type=seconds, help="seconds before an untouched open table goes (3600)"
+    )
+    p.add_argument("--max-open-tables", type=count, help="open tables one address may have at once (10)")
+    p.add_argument("--max-sockets", type=count, help="websockets one address may hold at once (default 32)")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -38,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
         ("bot_pool", "bot_pool"),
         ("bot_workers", "bot_workers"),
         ("http_rate", "http_rate"),
+        ("max_idle_tables", "max_idle_tables"),
+        ("open_table_ttl", "open_table_ttl"),
+        ("max_open_tables", "max_open_tables_per_address"),
+        ("max_sockets", "max_sockets_per_address"),
     ]:
         if getattr(args, arg) is not None:
             setattr(s, attr, getattr(args, arg))

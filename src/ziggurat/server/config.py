@@ -25,3 +25,18 @@ class Settings:
     http_rate: float = 20.0  # mutating requests per second per client address
     http_burst: float = 60.0
     send_queue: int = 256  # messages buffered per slow client before it is dropped
+    # Slow and greedy clients
+    header_timeout: float = 10.0  # seconds to send a request's headers (from connecting, or the last answer)
+    body_timeout: float = 10.0  # seconds to send a request's body
+    hello_timeout: float = 10.0  # seconds for a new websocket to say hello
+    ws_ping_interval: float = 20.0  # the server pings every websocket this often...
+    ws_ping_timeout: float = 20.0  # ...and closes it if the pong takes longer than this
+    max_sockets_per_address: int = 32  # websockets open at once from one client address
+    # Memory: what stays loaded, and what expires
+    max_idle_tables: int = 256  # tables with nobody connected kept in memory (least recently used go)
+    open_table_ttl: float = 3600.0  # an open table nobody has touched for this long is removed
+    max_open_tables_per_address: int = 10  # open tables one client address may have created
+    sweep_interval: float = 30.0  # how often expired open tables and surplus idle tables are cleared
+    # Questions put to every seat (Faiths' reactions): answered for bots, and for people who asked for
+    # it, after a random delay in this range, whatever the seat holds
+    reaction_delay: tuple[float, float] = (0.4, 1.5)

@@ -8,6 +8,10 @@ import json
 from typing import Any
 
 
+def encode(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, separators=(",", ":"))
+
+
 class Conn:
     def __init__(self, token_hash: str | None = None, max_queue: int = 256) -> None:
         self.token_hash = token_hash
@@ -18,10 +22,15 @@ class Conn:
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client too slow to drain its outbox is cut off rather than buffered forever."""
+        if not self.dropped:
+            self.send_text(encode(msg))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (one encoding shared by every client that gets the same)."""
         if self.dropped:
             return
         try:
-            self.outbox.put_nowait(json.dumps(msg, separators=(",", ":")))
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.dropped = True
             while not self.outbox.empty():

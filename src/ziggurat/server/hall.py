@@ -1,8 +1,18 @@
-"""The hall: every live table's actor, by id; creates tables and rebuilds them from the store."""
+"""The hall: the tables loaded in memory, by id; creates tables, loads them from the store, and keeps
+memory bounded.
+
+Memory holds the tables someone is at (a connection, a command in flight, a bot thinking) and at most
+`max_idle_tables` others, least recently used going first; finished tables nobody watches leave at once.
+Everything else is served from the store: a table comes back by replaying its log when someone needs
+it. Open tables nobody has touched for `open_table_ttl` are removed, and one client address may have at
+most `max_open_tables_per_address` open at once.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import logging
 import secrets
 import time
@@ -13,12 +23,18 @@ from ziggurat.server import seating
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found
+from ziggurat.server.history import public_log, replay
 from ziggurat.server.table import Table, summary
 from ziggurat.server.tokens import new_token
 from ziggurat.store import SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
 
 log = logging.getLogger("ziggurat.server")
+
+
+def address_key(address: str) -> str:
+    """What the store keeps of a client's address (enough to count its open tables, no more)."""
+    return hashlib.blake2b(address.encode(), digest_size=16, person=b"ziggurat-client").hexdigest()
 
 
 class Hall:
@@ -28,19 +44,26 @@ class Hall:
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        self._creating = asyncio.Lock()
+        self._trim_soon = False
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def restore(self) -> int:
-        """Bring back every open and running table (after a restart or a crash)."""
-        ids = await self.store.table_ids(("open", "running"))
+        """Bring back the running tables (after a restart or a crash: their bots play on); open and
+        finished ones load when someone needs them. Then start the sweeper."""
+        ids = await self.store.table_ids(("running",))
         for tid in ids:
             try:
                 await self.get(tid)
             except Refused as e:  # one broken table must not keep the server down
                 log.error("table %s not restored: %s", tid, e.message)
-        return len(self.tables)
+        await self.trim()
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="hall-sweeper")
+        return len(ids)
 
+    # --- creating and loading --------------------------------------------------------------------------
     async def create(
-        self, game_id: str, options: dict[str, Any], players: int, name: str
+        self, game_id: str, options: dict[str, Any], players: int, name: str, address: str = "?"
     ) -> tuple[Table, str]:
         try:
             game = registry.get(game_id)
@@ -51,6 +74,7 @@ class Hall:
         if not lo <= players <= hi:
             raise Refused("bad-players", f"{game.info.name} is for {lo}-{hi} players.")
         token, token_hash = new_token()
+        now = time.time()
         rec = TableRecord(
             id=secrets.token_urlsafe(6),
             game=game.info.id,
@@ -60,15 +84,27 @@ class Hall:
             seed=secret_seed(),
             order_seed=secrets.randbits(63),
             host=0,
-            created_at=time.time(),
+            created_at=now,
+            touched_at=now,
+            created_by=address_key(address),
             seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash)]
             + [SeatRecord(i) for i in range(1, players)],
         )
-        await self.store.create_table(rec)
+        async with self._creating:  # count and create as one step
+            cap = self.settings.max_open_tables_per_address
+            if await self.store.count_open(rec.created_by) >= cap:
+                raise Refused(
+                    "too-many-tables",
+                    f"You already have {cap} tables waiting for players: start or leave one first.",
+                    429,
+                )
+            await self.store.create_table(rec)
         table = self._adopt(rec)
+        self._schedule_trim()
         return table, token
 
     async def get(self, table_id: str) -> Table:
+        """The table in memory, loading it (replaying its log) if need be."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -86,18 +122,48 @@ class Hall:
                     del self.tables[table_id]
                     await table.stop()
                     raise Refused("table-broken", "This table's log no longer replays.", 500) from e
+                self._schedule_trim()
             return table
 
     def _adopt(self, rec: TableRecord) -> Table:
-        table = Table(rec, self.store, self.bots, self.settings, on_idle=self._idle)
+        table = Table(rec, self.store, self.bots, self.settings, on_idle=lambda _: self._schedule_trim())
         self.tables[rec.id] = table
         return table
 
-    def _idle(self, table: Table) -> None:
-        """A finished table nobody watches leaves memory; the store still has it."""
-        if self.tables.get(table.id) is table:
-            del self.tables[table.id]
-            asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(table.stop()))
+    # --- reading without loading -------------------------------------------------------------------------
+    async def _record(self, table_id: str) -> TableRecord:
+        rec = await self.store.get_table(table_id) if len(table_id) <= 32 else None
+        if rec is None:
+            raise not_found()
+        return rec
+
+    async def summary(self, table_id: str) -> Json:
+        """A table's public description. Open and finished tables come from the store as they are; a
+        running one is loaded (its version lives in its log)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.summary()
+        rec = await self._record(table_id)
+        if rec.status == "running":
+            return (await self.get(table_id)).summary()
+        return summary(rec, rec.version, set())
+
+    async def public_log(self, table_id: str) -> Json:
+        """What happened, as a spectator sees it. A finished table not in memory is replayed from the
+        store for this answer and not kept."""
+        live = self.tables.get(table_id)
+        if live is None:
+            rec = await self._record(table_id)
+            if rec.status != "running":
+                actions = await self.store.actions(table_id) if rec.status == "finished" else []
+                return public_log(rec, replay(rec, actions), summary(rec, rec.version, set()))
+            live = await self.get(table_id)
+        table = live
+
+        async def read() -> Json:
+            return public_log(table.rec, table.log, table.summary())
+
+        return await table.call(read)
 
     async def listing(self, status: Status | None, limit: int = 100) -> list[Json]:
         out = []
@@ -106,6 +172,59 @@ class Hall:
             out.append(live.summary() if live is not None else summary(rec, rec.version, set()))
         return out
 
+    # --- keeping memory bounded ----------------------------------------------------------------------
+    def _schedule_trim(self) -> None:
+        """Trim soon, once, outside whatever command made a table idle."""
+        if not self._trim_soon:
+            self._trim_soon = True
+            asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self.trim()))
+
+    async def trim(self) -> int:
+        """Unload finished tables nobody is at, then the least recently used idle ones beyond the limit."""
+        self._trim_soon = False
+        idle = sorted((t for t in self.tables.values() if t.idle()), key=lambda t: t.last_used)
+        finished = [t for t in idle if t.rec.status == "finished"]
+        others = [t for t in idle if t.rec.status != "finished"]
+        surplus = max(0, len(others) - self.settings.max_idle_tables)
+        gone = finished + others[:surplus]
+        for table in gone:
+            del self.tables[table.id]
+        await asyncio.gather(*(t.stop() for t in gone), return_exceptions=True)
+        return len(gone)
+
+    async def expire_open(self) -> int:
+        """Remove the open tables nobody has touched for `open_table_ttl` (nobody at them here either)."""
+        before = time.time() - self.settings.open_table_ttl
+        removed = 0
+        for tid in await self.store.stale_open_ids(before):
+            live = self.tables.get(tid)
+            if live is not None and not live.idle():
+                continue  # someone is at it: leaving is what touches it
+            async with self._loading:  # not while a request loads it
+                if await self.store.delete_open(tid, before):
+                    removed += 1
+                    table = self.tables.pop(tid, None)
+                    if table is not None:
+                        await table.stop()
+        if removed:
+            log.info(
+                "removed %d open tables nobody touched for %.0f s", removed, self.settings.open_table_ttl
+            )
+        return removed
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_interval)
+            try:
+                await self.expire_open()
+                await self.trim()
+            except Exception:  # a database hiccup must not stop the sweeping
+                log.exception("the hall's sweep failed; trying again later")
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(BaseException):
+                await self._sweeper
         tables, self.tables = list(self.tables.values()), {}
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)

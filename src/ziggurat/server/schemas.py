@@ -12,6 +12,9 @@ Name = Field(min_length=1, max_length=24, description="shown to the other player
 class OptionInfo(BaseModel):
     type: str
     default: Any
+    min: int | None = Field(None, description="the smallest value accepted (whole-number options)")
+    max: int | None = Field(None, description="the largest value accepted (whole-number options)")
+    choices: list[Any] | None = Field(None, description="the values accepted, when there is a list")
 
 
 class GameInfo(BaseModel):

@@ -37,6 +37,15 @@ def player(rec: TableRecord, token_hash: str | None) -> SeatRecord:
     return s
 
 
+def auto_answer(seat: SeatRecord, decline: str | None, legal: list[str]) -> str | None:
+    """The pass the server plays for a person who switched on "pass automatically when I can't react":
+    only for a question every seat is asked (`decline` is its pass), and only when passing is all this
+    seat can do. A seat that could react decides for itself."""
+    if seat.kind == "human" and seat.auto_pass and decline is not None and legal == [decline]:
+        return decline
+    return None
+
+
 def host(rec: TableRecord, token_hash: str | None) -> SeatRecord:
     s = player(rec, token_hash)
     if rec.host != s.seat:

@@ -3,14 +3,17 @@ once the server is ready (tests and `make serve` read that line)."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import sys
 
 import uvicorn
-from sqlalchemy.engine import make_url
 
 from ziggurat.server.app import create_app
 from ziggurat.server.config import Settings
+from ziggurat.server.protocol import with_header_timeout
+from ziggurat.store import BadDatabaseUrl, Store, async_url
+from ziggurat.store.urls import shown
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -51,16 +54,40 @@ def make_server(
         create_app(settings),
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
+        ws_ping_interval=settings.ws_ping_interval,
+        ws_ping_timeout=settings.ws_ping_timeout,
+        http=with_header_timeout(settings.header_timeout),
         lifespan="on",
         access_log=log_level == "debug",
     )
     return Server(config, sock, announce)
 
 
+async def _open_database(url: str) -> None:
+    """Open (creating and migrating) the database once, so that a URL that can't work is one clear line
+    here rather than a traceback from inside the server's start-up."""
+    store = await Store.open(url)
+    await store.close()
+
+
+def _why(e: BaseException) -> str:
+    """The driver's own reason, on one line, without SQLAlchemy's wrapping."""
+    inner = getattr(e, "orig", None) or e
+    text = " ".join(str(inner).split()) or type(inner).__name__
+    return text[:300]
+
+
 def serve(host: str, port: int, settings: Settings, log_level: str = "info") -> None:
+    try:
+        settings.db_url = async_url(settings.db_url)
+        asyncio.run(_open_database(settings.db_url))
+    except BadDatabaseUrl as e:
+        sys.exit(f"ziggurat serve: {e}")
+    except Exception as e:
+        sys.exit(f"ziggurat serve: can't open the database {shown(settings.db_url)}: {_why(e)}")
     try:
         sock = bind(host, port)
     except OSError as e:
         sys.exit(f"ziggurat serve: can't listen on {host}:{port}: {e.strerror}")
-    print(f"Database: {make_url(settings.db_url).render_as_string(hide_password=True)}", flush=True)
+    print(f"Database: {shown(settings.db_url)}", flush=True)
     make_server(sock, settings, log_level).run(sockets=[sock])

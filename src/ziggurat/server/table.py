@@ -4,33 +4,26 @@ time. Every accepted action is stored, then applied, then pushed to each connect
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
+import secrets
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
-from ziggurat.engine import Game, IllegalAction, Json, events_for, registry
+from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
 from ziggurat.server import seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
-from ziggurat.server.conn import Conn
+from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden
+from ziggurat.server.history import Entry
 from ziggurat.store import Conflict, Store, TableRecord
 
 T = TypeVar("T")
 log = logging.getLogger("ziggurat.server")
-
-
-@dataclass
-class Entry:
-    """One accepted action and the events it caused (unfiltered: filter per viewer when sending)."""
-
-    version: int
-    seat: int | None  # None for the set-up (version 0)
-    action: str
-    events: list[Json]
+_jitter = secrets.SystemRandom()  # delays that nobody can predict (they hide what a seat holds)
 
 
 def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
@@ -69,7 +62,7 @@ class Table:
         store: Store,
         bots: BotRunner,
         settings: Settings,
-        on_idle: Callable[[Table], None] = lambda t: None,
+        on_idle: Callable[[Table], None] = lambda t: None,  # called when nobody is at it any more
     ) -> None:
         self.rec = rec
         self.game: Game[Any, Any] = registry.get(rec.game)
@@ -84,8 +77,11 @@ class Table:
         self.legal: dict[int, list[str]] = {}
         self.asked_since: dict[int, int] = {}  # the version at which each asked seat's decision began
         self.conns: set[Conn] = set()
-        self.last_activity = time.monotonic()
-        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.last_activity = time.monotonic()  # the last change (the idle-host rule counts from it)
+        self.last_used = time.monotonic()  # the last command or connection (memory keeps the recent)
+        self._calls = 0  # commands queued or running
+        self._holds = 0  # sockets that hold it open
+        self.deciding: dict[int, asyncio.Task[None]] = {}  # seats the server is answering for now
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]] = asyncio.Queue()
         self._actor = asyncio.create_task(self._run(), name=f"table-{rec.id}")
 
@@ -100,7 +96,30 @@ class Table:
             raise Refused("table-closed", "This table was closed; open it again.", 409)
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, fut))
-        return await fut
+        self._calls += 1
+        self.last_used = time.monotonic()
+        try:
+            return await fut
+        finally:
+            self._calls -= 1
+            if self.idle():
+                self.on_idle(self)  # the hall may unload it now
+
+    def idle(self) -> bool:
+        """Nobody is at this table: no socket, no command in flight, nobody deciding (a bot's turn or a
+        timer). It can leave memory and come back from the store unchanged."""
+        return not (self.conns or self._calls or self._holds or self.deciding)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Keep the table in memory meanwhile (a socket between connecting and its hello)."""
+        self._holds += 1
+        try:
+            yield
+        finally:
+            self._holds -= 1
+            if self.idle():
+                self.on_idle(self)
 
     async def _run(self) -> None:
         while True:
@@ -117,9 +136,9 @@ class Table:
                     fut.set_result(result)
 
     async def stop(self) -> None:
-        for t in [self._actor, *self.bot_tasks.values()]:
+        for t in [self._actor, *self.deciding.values()]:
             t.cancel()
-        await asyncio.gather(self._actor, *self.bot_tasks.values(), return_exceptions=True)
+        await asyncio.gather(self._actor, *self.deciding.values(), return_exceptions=True)
         while not self._queue.empty():  # nobody waits forever on a closed table
             _, fut = self._queue.get_nowait()
             if not fut.done():
@@ -137,7 +156,7 @@ class Table:
             self._apply(seat, action)
         if self.rec.status == "running" and self.game.result(self.state) is not None:
             await self._finish()  # the server died between storing the last action and marking the end
-        self._schedule_bots()
+        self._schedule()
 
     def _new_state(self) -> None:
         r = self.rec
@@ -194,7 +213,17 @@ class Table:
     def _table_msg(self, conn: Conn, kind: str = "table", table: Json | None = None) -> Json:
         role, seat = self._who(conn)
         you = {"role": role, "seat": seat, "host": role == "player" and seat == self.rec.host}
+        if role == "player" and seat is not None:
+            you["auto_pass"] = self.rec.seats[seat].auto_pass  # the player's own setting, for them only
         return {"type": kind, "table": table or self.summary(), "you": you}
+
+    def _table_text(self, conn: Conn, table: Json, cache: dict[Any, str]) -> str:
+        """A `table` message, encoded once for everyone in the same role at the same seat."""
+        key = ("table", *self._who(conn))
+        text = cache.get(key)
+        if text is None:
+            text = cache[key] = encode(self._table_msg(conn, table=table))
+        return text
 
     def _entry(self, e: Entry, seat: int | None) -> Json:
         names = [s.name for s in self.rec.seats]
@@ -206,11 +235,21 @@ class Table:
             out["action"] = e.action
         return out
 
-    def _state_msg(self, conn: Conn, resync: bool, cache: dict[Any, Any] | None = None) -> Json:
+    def _state_text(self, conn: Conn, resync: bool, cache: dict[Any, Any] | None = None) -> str:
+        """The `state` message for `conn`: what changed since it last heard, as its seat sees it. Encoded
+        once per (seat, starting version): a table's spectators all share one encoding per version."""
         cache = {} if cache is None else cache
         role, seat = self._who(conn)
         vs = seat if role == "player" else None
         since = -1 if resync else min(conn.seen, self.version)
+        conn.seen = self.version
+        key = ("state", vs, since, resync)
+        text = cache.get(key)
+        if text is None:
+            text = cache[key] = encode(self._state_msg(vs, since, resync, cache))
+        return text
+
+    def _state_msg(self, vs: int | None, since: int, resync: bool, cache: dict[Any, Any]) -> Json:
         if ("view", vs) not in cache:
             cache["view", vs] = self.game.view(self.state, vs)
         entries = []
@@ -218,7 +257,6 @@ class Table:
             if ("entry", vs, e.version) not in cache:
                 cache["entry", vs, e.version] = self._entry(e, vs)
             entries.append(cache["entry", vs, e.version])
-        conn.seen = self.version
         return {
             "type": "state",
             "version": self.version,
@@ -232,20 +270,22 @@ class Table:
 
     def _push_table(self) -> None:
         table = self.summary()
+        cache: dict[Any, str] = {}
         for c in self.conns:
-            c.send(self._table_msg(c, table=table))
+            c.send_text(self._table_text(c, table, cache))
 
     def _push_state(self) -> None:
         if self.state is None:
             return
         cache: dict[Any, Any] = {}
         for c in self.conns:
-            c.send(self._state_msg(c, resync=False, cache=cache))
+            c.send_text(self._state_text(c, resync=False, cache=cache))
 
     # --- connections (called through the actor) -------------------------------------------------------
     async def attach(self, conn: Conn, since: int | None) -> None:
         self.conns.add(conn)
         conn.attached = True
+        self.last_used = time.monotonic()
         role, seat = self._who(conn)
         if role == "player" and seat is not None and self.rec.seats[seat].has_left:
             new = self.rec.copy()
@@ -260,10 +300,11 @@ class Table:
     async def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
         conn.attached = False
+        self.last_used = time.monotonic()
         if self._who(conn)[0] == "player":
             self._push_table()
-        if not self.conns and self.rec.status == "finished":
-            self.on_idle(self)
+        if not self.conns and self.rec.status == "open":  # an open table's hour counts from now
+            await self._save(self.rec.copy())
 
     async def sync(self, conn: Conn, since: int | None) -> None:
         if self.state is None:
@@ -274,14 +315,15 @@ class Table:
     def _send_sync(self, conn: Conn, since: int | None) -> None:
         """What a client missed since `since`, or everything (resync) if it can't say."""
         if since is None or not 0 <= since <= self.version:
-            conn.send(self._state_msg(conn, resync=True))
+            conn.send_text(self._state_text(conn, resync=True))
         else:
             conn.seen = since
-            conn.send(self._state_msg(conn, resync=False))
+            conn.send_text(self._state_text(conn, resync=False))
 
     # --- lobby commands (called through the actor) -----------------------------------------------------
     async def _save(self, new: TableRecord) -> None:
         """Store first, then adopt: a failed write leaves the table as it was."""
+        new.touched_at = time.time()
         await self.store.save_table(new)
         self.rec = new
         self.last_activity = time.monotonic()
@@ -319,7 +361,7 @@ class Table:
         self._new_state()
         self._push_table()
         self._push_state()
-        self._schedule_bots()
+        self._schedule()
 
     async def kick(self, token_hash: str, seat: int, level: str | None) -> None:
         new = self.rec.copy()
@@ -327,7 +369,7 @@ class Table:
         await self._save(new)
         self._push_table()
         self._push_state()  # the kicked player's connections now get the public view
-        self._schedule_bots()
+        self._schedule()
 
     async def kick_host(self, token_hash: str, level: str | None) -> None:
         new = self.rec.copy()
@@ -337,7 +379,7 @@ class Table:
         await self._save(new)
         self._push_table()
         self._push_state()
-        self._schedule_bots()
+        self._schedule()
 
     def _level(self, level: str | None) -> str:
         level = level or self.settings.default_bot_level
@@ -382,7 +424,7 @@ class Table:
         if self.game.result(self.state) is not None:
             await self._finish()
         self._push_state()
-        self._schedule_bots()
+        self._schedule()
 
     async def _finish(self) -> None:
         res = self.game.result(self.state)
@@ -397,36 +439,86 @@ class Table:
         await self._save(new)
         self._push_table()
 
-    # --- bots ------------------------------------------------------------------------------------------
-    def _schedule_bots(self) -> None:
+    # --- seats the server answers for: bots, and automatic passes -------------------------------------
+    def _schedule(self) -> None:
+        """Start deciding for every asked seat the server answers for (once per decision)."""
         if self.rec.status != "running":
             return
         for s in self.to_act:
-            if self.rec.seats[s].kind == "bot" and s not in self.bot_tasks:
-                self.bot_tasks[s] = asyncio.create_task(self._bot_turn(s, self.asked_since[s]))
+            if s in self.deciding:
+                continue
+            if self.rec.seats[s].kind == "bot":
+                decline = self.game.decline(self.state, s)
+                self.deciding[s] = asyncio.create_task(self._bot_turn(s, self.asked_since[s], decline))
+            elif action := self._auto_answer(s):
+                self.deciding[s] = asyncio.create_task(self._auto_pass(s, self.asked_since[s], action))
 
-    async def _bot_turn(self, seat: int, asked: int) -> None:
-        bot_seed = hash((self.rec.seed, seat, self.version)) & 0x7FFFFFFF
+    def _auto_answer(self, seat: int) -> str | None:
+        return seating.auto_answer(
+            self.rec.seats[seat], self.game.decline(self.state, seat), self.legal[seat]
+        )
+
+    def _reaction_delay(self) -> float:
+        lo, hi = self.settings.reaction_delay
+        return _jitter.uniform(lo, hi)
+
+    async def _bot_turn(self, seat: int, asked: int, decline: str | None) -> None:
+        bot_seed = derive(self.rec.seed, "bot", seat, self.version)  # reveals nothing of the seed
         action: str | None = None
+        loop = asyncio.get_running_loop()
         try:
-            await asyncio.sleep(self.settings.bot_delay)
+            if decline is None:
+                await asyncio.sleep(self.settings.bot_delay)
+                budget = None
+                answer_at = 0.0
+            else:
+                # A question every seat gets: answered at a random moment, whether the bot could do
+                # anything or not, and it thinks for less than the shortest delay.
+                answer_at = loop.time() + self._reaction_delay()
+                budget = max(0.05, 0.75 * self.settings.reaction_delay[0])
             level = self.rec.seats[seat].level or "random"
             action = await self.bots.choose(
-                self.rec.game, self.game.to_json(self.state), seat, level, bot_seed
+                self.rec.game, self.game.to_json(self.state), seat, level, bot_seed, budget
             )
+            await asyncio.sleep(max(0.0, answer_at - loop.time()))
         except Exception:
             log.exception("table %s: bot for seat %d failed", self.id, seat)
         await self.call(lambda: self._bot_act(seat, asked, action, bot_seed))
 
     async def _bot_act(self, seat: int, asked: int, action: str | None, bot_seed: int) -> None:
-        self.bot_tasks.pop(seat, None)
+        self.deciding.pop(seat, None)
         try:
             fresh = self.asked_since.get(seat) == asked and self.rec.seats[seat].kind == "bot"
             if self.rec.status == "running" and fresh and seat in self.to_act:
-                if (
-                    action not in self.legal[seat]
-                ):  # the bot failed or timed out: a legal move keeps play going
-                    action = random.Random(bot_seed).choice(self.legal[seat])
+                if action not in self.legal[seat]:  # the bot failed or ran out of time: play goes on
+                    decline = self.game.decline(self.state, seat)
+                    action = decline or random.Random(bot_seed).choice(self.legal[seat])
                 await self._commit(seat, action)
         finally:
-            self._schedule_bots()
+            self._schedule()
+
+    async def _auto_pass(self, seat: int, asked: int, action: str) -> None:
+        """Pass for a person who asked for it, after a delay that looks like someone deciding."""
+        await asyncio.sleep(self._reaction_delay())
+        await self.call(lambda: self._auto_act(seat, asked, action))
+
+    async def _auto_act(self, seat: int, asked: int, action: str) -> None:
+        self.deciding.pop(seat, None)
+        try:
+            fresh = self.asked_since.get(seat) == asked and seat in self.to_act
+            # Still the same question, still theirs, still switched on, still all they can do.
+            if self.rec.status == "running" and fresh and self._auto_answer(seat) == action:
+                await self._commit(seat, action)
+        finally:
+            self._schedule()
+
+    async def set_auto_pass(self, token_hash: str | None, on: bool) -> None:
+        """A player's own setting: the server passes for them when passing is all they can do."""
+        me = seating.player(self.rec, token_hash)
+        new = self.rec.copy()
+        new.seats[me.seat].auto_pass = on
+        await self._save(new)
+        for c in self.conns:
+            if self._who(c) == ("player", me.seat):
+                c.send(self._table_msg(c))
+        self._schedule()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -16,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ziggurat.engine import IllegalAction
 from ziggurat.server.config import Settings
-from ziggurat.server.conn import Conn
+from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
 from ziggurat.server.limits import Bucket
@@ -58,10 +59,34 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             await ws.close(1008)
 
 
+async def _refuse(ws: WebSocket, code: str, message: str) -> None:
+    """Accept only to say why not (a browser can't read a refused handshake), then close."""
+    await ws.accept()
+    with contextlib.suppress(Exception):
+        await ws.send_text(encode(_error(code, message)))
+        await ws.close(1008)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def play(ws: WebSocket, table_id: str) -> None:
     h: Hall = ws.app.state.hall
     settings: Settings = ws.app.state.settings
+    sockets: Counter[str] = ws.app.state.sockets
+    address = ws.client.host if ws.client else "?"
+    if sockets[address] >= settings.max_sockets_per_address:
+        n = settings.max_sockets_per_address
+        await _refuse(ws, "too-many-sockets", f"At most {n} connections at once from one address.")
+        return
+    sockets[address] += 1
+    try:
+        await _play(ws, h, settings, table_id)
+    finally:
+        sockets[address] -= 1
+        if not sockets[address]:
+            del sockets[address]
+
+
+async def _play(ws: WebSocket, h: Hall, settings: Settings, table_id: str) -> None:
     await ws.accept()
     conn = Conn(max_queue=settings.send_queue)
     writer = asyncio.create_task(_writer(ws, conn))
@@ -76,7 +101,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(4404)
             return
-        await _serve(ws, conn, table, settings)
+        with table.held():  # from the handshake on, not only once attached
+            await _serve(ws, conn, table, settings)
     except WebSocketDisconnect:
         pass
     finally:
@@ -85,9 +111,8 @@ async def play(ws: WebSocket, table_id: str) -> None:
             with contextlib.suppress(Exception):
                 await t.call(lambda: t.detach(conn))
         conn.close()
-        writer.cancel()
-        with contextlib.suppress(BaseException):
-            await writer
+        with contextlib.suppress(BaseException):  # flush what is queued (a last error), briefly
+            await asyncio.wait_for(writer, 1.0)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -97,7 +122,16 @@ async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) ->
     bucket = Bucket(settings.ws_rate, settings.ws_burst)
     strikes = 0
     while True:
-        m = await ws.receive()
+        if conn.attached:
+            m = await ws.receive()
+        else:  # a socket that never says hello is not kept
+            try:
+                async with asyncio.timeout(settings.hello_timeout):
+                    m = await ws.receive()
+            except TimeoutError:
+                conn.send(_error("hello-timeout", "Say hello first; this socket waited too long."))
+                conn.close()
+                return
         if m["type"] == "websocket.disconnect":
             return
         if conn.dropped:
@@ -128,6 +162,8 @@ async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) ->
             await _handle(conn, table, msg, ref)
         except json.JSONDecodeError:
             conn.send(_error("malformed", "Not valid JSON."))
+        except RecursionError:  # e.g. 2,000 nested brackets: the parser gives up before the size limit
+            conn.send(_error("malformed", "Nested too deeply to be a message."))
         except Bad as e:
             conn.send(_error(e.code, e.message, ref))
         except Refused as e:
@@ -168,5 +204,10 @@ async def _handle(conn: Conn, table: Table, msg: dict[str, Any], ref: Any) -> No
         assert version is not None
         v = await table.call(lambda: table.act(conn.token_hash, action, version, seat))
         conn.send({"type": "ack", "version": v, **({"ref": ref} if ref is not None else {})})
+    elif kind == "auto-pass":
+        on = msg.get("on")
+        if not isinstance(on, bool):
+            raise Bad("malformed", "'on' must be true or false.")
+        await table.call(lambda: table.set_auto_pass(conn.token_hash, on))
     else:
-        raise Bad("unknown-type", "Message types are hello, act, sync and ping.")
+        raise Bad("unknown-type", "Message types are hello, act, sync, auto-pass and ping.")

@@ -105,7 +105,37 @@ class Store:
         except IntegrityError as e:
             raise Conflict(f"table {table_id} already has action {idx}") from e
 
+    async def delete_open(self, table_id: str, untouched_since: float) -> bool:
+        """Remove an open table nobody has touched since then (seats go with it). False if it was
+        touched, started or removed meanwhile."""
+        q = game_tables.delete().where(
+            game_tables.c.id == table_id,
+            game_tables.c.status == "open",
+            game_tables.c.touched_at < untouched_since,
+        )
+        async with self._writing() as conn:  # its seats go by the foreign key's ON DELETE CASCADE
+            return bool((await conn.execute(q)).rowcount)
+
     # --- reads -----------------------------------------------------------------------------------
+    async def count_open(self, created_by: str | None) -> int:
+        """Open tables created from one (hashed) client address."""
+        q = sa.select(sa.func.count()).where(
+            game_tables.c.status == "open", game_tables.c.created_by == created_by
+        )
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(q)).scalar_one())
+
+    async def stale_open_ids(self, untouched_since: float, limit: int = 1000) -> list[str]:
+        """Open tables nobody has touched since then, oldest first."""
+        q = (
+            sa.select(game_tables.c.id)
+            .where(game_tables.c.status == "open", game_tables.c.touched_at < untouched_since)
+            .order_by(game_tables.c.touched_at)
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return [str(r[0]) for r in await conn.execute(q)]
+
     async def get_table(self, table_id: str) -> TableRecord | None:
         async with self.engine.connect() as conn:
             row = (await conn.execute(game_tables.select().where(game_tables.c.id == table_id))).first()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.engine.game import short
 from ziggurat.games.faiths.board import (
     CAPACITY,
     INDEX,
@@ -24,6 +25,7 @@ from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, Pendi
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 11
 RELIGION_MODES = ("random", "choose")
+MAX_ROUNDS = 100  # a long game lasts about 30; a bound keeps every state (and message) small
 SETUP_KEYS = ("religions", "chits", "hands", "deck", "discard", "turn", "phase")
 
 
@@ -33,7 +35,7 @@ def _flag(v: Any) -> Any:
         low = v.strip().lower()
         if low in ("true", "false"):
             return low == "true"
-        if low.lstrip("-").isdigit():
+        if low.lstrip("-").isdigit() and len(low) <= 9:  # longer is out of every range anyway
             return int(low)
     return v
 
@@ -41,27 +43,28 @@ def _flag(v: Any) -> Any:
 @dataclass(frozen=True)
 class FaithsOptions:
     """homeland_bonus: one Event per turn involving your homeland gets Magnitude +1 (optional rule).
-    max_rounds: the game ends after this many rounds (most territories, then most PC).
-    zealots_copies: copies of Zealots & Fanatics in the deck (2+: a negation can be negated).
+    max_rounds: the game ends after this many rounds, 1 to 100 (most territories, then most PC).
+    zealots_copies: copies of Zealots & Fanatics in the deck, 1 to 4 (2+: a negation can be negated).
     religions: "random" (dealt to seats at random) or "choose" (chosen in seat order)."""
 
     homeland_bonus: bool = False
-    max_rounds: int = 30
-    zealots_copies: int = 1
-    religions: str = "random"
+    max_rounds: int = field(default=30, metadata={"min": 1, "max": MAX_ROUNDS})
+    zealots_copies: int = field(default=1, metadata={"min": 1, "max": 4})
+    religions: str = field(default="random", metadata={"choices": RELIGION_MODES})
 
     def __post_init__(self) -> None:
         for name in ("homeland_bonus", "max_rounds", "zealots_copies"):
             object.__setattr__(self, name, _flag(getattr(self, name)))
         if not isinstance(self.homeland_bonus, bool):
             raise ValueError(f"homeland_bonus must be true or false, not {self.homeland_bonus!r}")
-        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) or self.max_rounds < 1:
+        mr = self.max_rounds
+        if isinstance(mr, bool) or not isinstance(mr, int) or not 1 <= mr <= MAX_ROUNDS:
             raise ValueError(
-                f"max_rounds must be a whole number of rounds, 1 or more, not {self.max_rounds!r}"
+                f"max_rounds must be a whole number of rounds from 1 to {MAX_ROUNDS}, not {short(mr)}"
             )
         zc = self.zealots_copies
         if isinstance(zc, bool) or not isinstance(zc, int) or not 1 <= zc <= 4:
-            raise ValueError(f"zealots_copies must be 1 to 4, not {zc!r}")
+            raise ValueError(f"zealots_copies must be 1 to 4, not {short(zc)}")
         if self.religions not in RELIGION_MODES:
             raise ValueError(f"religions must be one of {', '.join(RELIGION_MODES)}, not {self.religions!r}")
 

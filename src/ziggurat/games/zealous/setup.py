@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import IllegalAction, Json, Rng
@@ -17,7 +17,7 @@ from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, LENGTHS, PHASES, 
 class ZealousOptions:
     """length: beginner (ends at 50 points), intermediate (75) or advanced (end of round 10)."""
 
-    length: str = "beginner"
+    length: str = field(default="beginner", metadata={"choices": tuple(LENGTHS)})
 
     def __post_init__(self) -> None:
         if self.length not in LENGTHS:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import IllegalAction, Json
@@ -18,7 +18,7 @@ SETUP_KEYS = ("first", "hands", "pieces")
 class ZenithOptions:
     """board: fuji (Mt. Fuji), pikes (Pikes Peak), twin (Twin Peaks) or krakatoa."""
 
-    board: str = "fuji"
+    board: str = field(default="fuji", metadata={"choices": tuple(BOARDS)})
 
     def __post_init__(self) -> None:
         if self.board not in BOARDS:

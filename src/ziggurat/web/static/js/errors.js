@@ -32,6 +32,11 @@ export const FRIENDLY = {
   "rate-limited": "Too many clicks at once. Wait a moment and try again.",
   "table-closed": "This table was closed on the server. Reload the page.",
   "table-broken": "This table can't be loaded any more.",
+  "too-many-tables": "You already have several tables waiting for players. Start or leave one first.",
+  "not-found": "There is nothing at this address.",
+  "method-not-allowed": "The server didn't understand that request.",
+  "request-timeout": "The request took too long to arrive. Try again.",
+  internal: "Something went wrong on the server. Try again in a moment.",
   // websocket
   "hello-first": "The connection isn't ready yet. Try again in a moment.",
   "hello-once": "The connection was already set up.",
@@ -43,6 +48,8 @@ export const FRIENDLY = {
   "unknown-type": "The server didn't understand that message.",
   "too-slow": "The connection fell behind; reconnecting.",
   conflict: "Another move was stored first. The table is reloading.",
+  "hello-timeout": "The connection took too long to start; reconnecting.",
+  "too-many-sockets": "Too many connections from your network at once. Close some tables' tabs; retrying.",
   // the rules (protocol.md and the games' pages)
   "unknown-action": "That isn't a move in this game.",
   "illegal-action": "That move isn't possible right now.",
@@ -78,7 +85,7 @@ const IN_LOBBY = {
 };
 
 // Where the server's own message is more precise than ours, show it (it names spaces, cards, seconds).
-const PREFER_SERVER = new Set(["host-not-idle", "illegal-action", "bad-options"]);
+const PREFER_SERVER = new Set(["host-not-idle", "illegal-action", "bad-options", "too-many-tables"]);
 
 /** The sentence to show for an error {code, message}; where is "play" (websocket) or "lobby". */
 export function friendly(err, where = "play") {

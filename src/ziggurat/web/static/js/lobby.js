@@ -89,7 +89,7 @@ export function lobbyPage(root, games, renderers) {
     } else if (spec.type === "bool") {
       input = h("input", { id, name, type: "checkbox", checked: !!spec.default });
     } else if (spec.type === "int") {
-      input = h("input", { id, name, type: "number", value: spec.default, min: m.min ?? 1, max: m.max ?? 999 });
+      input = h("input", { id, name, type: "number", value: spec.default, min: spec.min ?? m.min ?? 1, max: spec.max ?? m.max ?? 999 });
     } else {
       input = h("input", { id, name, value: spec.default ?? "" });
     }

@@ -23,7 +23,8 @@ export class TableSocket {
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
     this.ws = ws;
     ws.onopen = () => {
-      this.retry = 0;
+      // (retry resets on the welcome, not here: a server that accepts only to refuse, with too many
+      // sockets from this address, must not be hammered twice a second)
       const hello = { type: "hello" };
       if (this.token) hello.token = this.token;
       if (this.version !== null) hello.version = this.version;
@@ -61,6 +62,7 @@ export class TableSocket {
     const pending = msg.ref !== undefined ? this.refs.get(msg.ref) : undefined;
     switch (msg.type) {
       case "welcome":
+        this.retry = 0;
         this.handlers.welcome?.(msg);
         break;
       case "table":

@@ -236,6 +236,9 @@ export function tablePage(root, tableId, games, renderers) {
       busy: st.busy,
       act,
       rerender: render,
+      // "Pass automatically when I can't react": the player's own setting, kept by the server.
+      autoPass: st.you.role === "player" ? !!st.you.auto_pass : null,
+      setAutoPass: (on) => sock.send({ type: "auto-pass", on }),
     };
   }
 

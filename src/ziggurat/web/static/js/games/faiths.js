@@ -265,6 +265,18 @@ function knownPanel(c) {
   return lines.length ? h("section", { class: "round-summary", "aria-label": "What Mysticism showed you" }, h("h3", {}, "Seen with Mysticism"), lines) : null;
 }
 
+/** A player's switch: the server then lets a card stand for them, after a random pause, whenever they
+ * are asked about it and can't react (holding the pair or not looks the same to everyone else). */
+function autoPassToggle(c) {
+  if (c.autoPass === null || c.autoPass === undefined || c.result) return null;
+  return h(
+    "label",
+    { class: "auto-pass muted" },
+    h("input", { type: "checkbox", checked: c.autoPass, onchange: (e) => c.setAutoPass(e.target.checked) }),
+    " Let cards stand for me when I can't react",
+  );
+}
+
 function render(c) {
   const v = c.view;
   const handled = new Set();
@@ -305,6 +317,7 @@ function render(c) {
     h("p", { class: "muted decks" }, `Deck: ${v.deck} cards. Discard: ${v.discard.length} (last: ${v.discard.length ? cardName(v.discard.at(-1)) : "none"}).`),
     v.options?.homeland_bonus ? h("p", { class: "muted" }, "Homeland bonus is on: once per turn, +1 to an event involving your homeland.") : null,
     knownPanel(c),
+    autoPassToggle(c),
   );
   return {
     board: h(
@@ -327,7 +340,7 @@ export default {
   defaultPlayers: 4,
   options: {
     homeland_bonus: { label: "Homeland bonus", help: "Once per turn, +1 to an event that involves your homeland." },
-    max_rounds: { label: "Round cap", min: 1, max: 200, help: "After this many rounds the most territories wins (then the most PC)." },
+    max_rounds: { label: "Round cap", min: 1, max: 100, help: "After this many rounds the most territories wins (then the most PC)." },
     zealots_copies: { label: "Copies of Zealots & Fanatics", min: 1, max: 4, help: "With 2 or more, a negation can itself be negated." },
     religions: {
       label: "Religions",

@@ -1,0 +1,43 @@
+"""A table's history: the entries of its log (an action and the events it caused) and the public log a
+spectator may read, built from a live table or replayed from the store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ziggurat.engine import Json, events_for, registry
+from ziggurat.store import TableRecord
+
+
+@dataclass
+class Entry:
+    """One accepted action and the events it caused (unfiltered: filter per viewer when sending)."""
+
+    version: int
+    seat: int | None  # None for the set-up (version 0)
+    action: str
+    events: list[Json]
+
+
+def replay(rec: TableRecord, actions: list[tuple[int, str]]) -> list[Entry]:
+    """The entries of a stored game, by replaying its log (exact by the engine's contract)."""
+    game = registry.get(rec.game)
+    state = game.new(rec.players, game.options(rec.options), rec.seed, record=True)
+    entries = [Entry(0, None, "", game.drain_events(state))]
+    for version, (seat, action) in enumerate(actions, 1):
+        game.apply(state, seat, action)
+        entries.append(Entry(version, seat, action, game.drain_events(state)))
+    return entries
+
+
+def public_log(rec: TableRecord, entries: list[Entry], table: Json) -> Json:
+    """What happened, as a spectator sees it: events without secrets, and sentences."""
+    game = registry.get(rec.game)
+    names = [s.name for s in rec.seats]
+    out = []
+    for e in entries:
+        if e.version or e.events:
+            evs = events_for(e.events, None)
+            text = [game.describe(x, names) for x in evs]
+            out.append({"version": e.version, "seat": e.seat, "events": evs, "text": text})
+    return {"table": table, "names": names, "log": out}
