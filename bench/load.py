@@ -16,10 +16,8 @@ import asyncio
 import json
 import os
 import random
-import re
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -28,6 +26,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from _server import NO_CAPS, start
 
 
 @dataclass
@@ -38,35 +38,7 @@ class Stats:
 
 
 def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
-    exe = Path(sys.executable).parent / "ziggurat"
-    cmd = [
-        str(exe),
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--db",
-        db,
-        "--http-rate",
-        "100000",
-        "--bot-pool",
-        "thread",
-        "--log-level",
-        "warning",
-    ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        m = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
-        if m:
-            return proc, m.group(1)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return start(db, *NO_CAPS, "--bot-pool", "thread")
 
 
 def peak_rss_mib(pid: int) -> float:

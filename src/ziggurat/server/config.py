@@ -32,6 +32,9 @@ class Settings:
     ws_ping_interval: float = 20.0  # the server pings every websocket this often...
     ws_ping_timeout: float = 20.0  # ...and closes it if the pong takes longer than this
     max_sockets_per_address: int = 32  # websockets open at once from one client address
+    # permessage-deflate compresses every message once per socket: a table's 400 spectators would cost
+    # 400 compressions of the same state. Messages are a few KB; sending them plain is cheaper.
+    ws_compression: bool = False
     # Memory: what stays loaded, and what expires
     max_idle_tables: int = 256  # tables with nobody connected kept in memory (least recently used go)
     open_table_ttl: float = 3600.0  # an open table nobody has touched for this long is removed

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
-from ziggurat.server import seating
+from ziggurat.server import memory, seating
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found
@@ -47,6 +47,7 @@ class Hall:
         self._creating = asyncio.Lock()
         self._trim_soon = False
         self._sweeper: asyncio.Task[None] | None = None
+        self._unloaded = 0  # tables unloaded or removed since memory was last given back
 
     async def restore(self) -> int:
         """Bring back the running tables (after a restart or a crash: their bots play on); open and
@@ -190,6 +191,7 @@ class Hall:
         for table in gone:
             del self.tables[table.id]
         await asyncio.gather(*(t.stop() for t in gone), return_exceptions=True)
+        self._unloaded += len(gone)
         return len(gone)
 
     async def expire_open(self) -> int:
@@ -213,13 +215,20 @@ class Hall:
         return removed
 
     async def _sweep_forever(self) -> None:
+        # Often enough that an open table outlives its time by a fraction of it at most.
+        interval = min(self.settings.sweep_interval, max(0.05, self.settings.open_table_ttl / 4))
         while True:
-            await asyncio.sleep(self.settings.sweep_interval)
+            await asyncio.sleep(interval)
             try:
-                await self.expire_open()
-                await self.trim()
+                expired = await self.expire_open()
+                trimmed = await self.trim()  # (counts what it unloads)
             except Exception:  # a database hiccup must not stop the sweeping
                 log.exception("the hall's sweep failed; trying again later")
+                continue
+            self._unloaded += expired
+            if self._unloaded > 50 and not (expired or trimmed):  # a wave has passed: give back, once
+                self._unloaded = 0
+                memory.release()
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -54,6 +54,7 @@ def make_server(
         create_app(settings),
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
+        ws_per_message_deflate=settings.ws_compression,
         ws_ping_interval=settings.ws_ping_interval,
         ws_ping_timeout=settings.ws_ping_timeout,
         http=with_header_timeout(settings.header_timeout),

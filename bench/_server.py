@@ -1,0 +1,72 @@
+"""Shared by the server benchmarks: start `ziggurat serve` (this tree's, or another checkout's for a
+side-by-side comparison) on a free loopback port, and read its memory and CPU time from /proc."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# Every benchmark client comes from 127.0.0.1: lift the per-address caps (they have their own tests).
+NO_CAPS = ["--max-open-tables", "1000000", "--max-sockets", "1000000", "--http-rate", "100000"]
+_MAIN = "import sys; from ziggurat.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def start(db: str, *flags: str, src: str | None = None) -> tuple[subprocess.Popen[str], str]:
+    """`ziggurat serve` on a free port; `src` runs another checkout's code (its src/ directory)."""
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src
+    cmd = [sys.executable, "-c", _MAIN, "serve", "--port", "0", "--db", db, "--log-level", "warning", *flags]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 120
+    lines = []
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        m = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
+        if m:
+            return proc, m.group(1)
+    proc.kill()
+    raise SystemExit("the server did not start:\n" + "".join(lines))
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
+def memory_mib(pid: int) -> tuple[float, float]:
+    """(resident now, peak resident) of a process, in MiB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            fields[key] = int(value.split()[0]) / 1024
+    return fields["VmRSS"], fields["VmHWM"]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process (all its threads), in seconds."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load() -> str:
+    return Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__()
+
+
+__all__ = ["NO_CAPS", "cpu_seconds", "load", "memory_mib", "start", "stop"]
