@@ -68,6 +68,24 @@ def test_growth_flips_to_the_first_magnitude_card_and_reshuffles_the_cards_just_
     check_invariants(st)
 
 
+def test_growth_never_looks_at_hands() -> None:
+    """Rulings, Deck and deal: the discard is reshuffled during Growth only if it shows a Magnitude
+    card. With every Magnitude card in a hand, Growth turns the whole deck onto the discard and gains
+    nothing; the next draw reshuffles as usual."""
+    magnitudes = [c.id for c in CARDS[:5]]
+    st = position(hands={s: magnitudes for s in range(4)}, deck=[c.id for c in CARDS[5:]], phase="fate")
+    assert st.phase == EVENTS and st.deck == [] and sum(st.hand[0]) == 8
+    flip = next(e for e in st.events or [] if e["type"] == "flip")
+    assert flip["magnitude"] is None and flip["cards"] == [c.id for c in CARDS[8:]]
+    assert st.discard == list(range(8, len(CARDS)))
+    assert not any(e["type"] == "growth" for e in st.events or [])
+    st.events = []
+    play(st, (0, "end"), (0, "discard:conversion"))  # Bo's Fate: the 17 Events are reshuffled
+    assert [e["count"] for e in st.events if e["type"] == "reshuffle"] == [17]
+    assert st.deck == [] and sum(st.hand[1]) == 8  # and his Growth turns all 14 left up once more
+    check_invariants(st)
+
+
 def test_growth_places_in_atyao_or_at_fixed_when_growth_begins() -> None:
     st = position(
         chits={"ceylon": {0: 1}, "japan": {3: 2}},
@@ -278,6 +296,16 @@ def test_bad_setups_are_refused(setup: dict[str, object], code: str) -> None:
     with pytest.raises(IllegalAction) as e:
         GAME.new(3, {}, 0)
     assert e.value.code == "bad-players"
+
+
+def test_setup_hands_replace_the_deal_even_when_empty() -> None:
+    """docs/games/faiths.md: setup.hands are the hands, instead of the opening deal; unnamed seats hold
+    nothing. With religions chosen at the table the deal comes later, so the hands need them set."""
+    st = GAME.new(4, {}, 0, {"hands": {"1": []}, "phase": "events"})
+    assert [sum(h) for h in st.hand] == [0, 0, 0, 0] and len(st.deck) == 39
+    with pytest.raises(IllegalAction) as e:
+        GAME.new(4, {"religions": "choose"}, 0, {"hands": {"0": ["schism"]}})
+    assert e.value.code == "bad-setup" and "setup.hands" in e.value.message
 
 
 def test_words_for_every_event_action_and_the_board() -> None:

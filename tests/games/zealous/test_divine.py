@@ -126,7 +126,8 @@ def test_salvation_plays_each_drawn_miracle_in_the_chosen_order() -> None:
 
 def test_salvation_rechecks_playability_at_each_pick() -> None:
     """With one follower left, Revelation and Be Fruitful are both playable; after Revelation the
-    supply is empty, so Be Fruitful can no longer be played and is discarded; Pilgrimage goes on."""
+    supply is empty, so Be Fruitful is no longer offered; Pilgrimage goes on, and Be Fruitful is
+    discarded only when nothing left can be played."""
     st = position(
         prophets=["m1", "be2", "bm3"],
         followers={"j1": {0: 19}},
@@ -137,10 +138,10 @@ def test_salvation_rechecks_playability_at_each_pick() -> None:
     assert legal(st) == {"card:revelation", "card:be_fruitful", "card:pilgrimage"}
     act(st, 0, "card:revelation", "tile:e1")
     assert legal(st) == {"card:pilgrimage"}
-    assert discards(st, "miracle") == ["revelation", "be_fruitful"]
+    assert discards(st, "miracle") == ["revelation"]
     act(st, 0, "card:pilgrimage", "tile:e1", "tile:j2", "done")
     assert board(st) == {"j1": [19, 0, 0], "j2": [1, 0, 0]}
-    assert discards(st, "miracle") == ["revelation", "be_fruitful", "pilgrimage"]
+    assert discards(st, "miracle") == ["revelation", "pilgrimage", "be_fruitful"]
     assert discards(st, "divine") == ["salvation"] and not st.stack
 
 
@@ -158,6 +159,25 @@ def test_salvation_discards_what_cannot_be_played() -> None:
     assert legal(st) == {"move:m1", "stay"}
 
 
+def test_salvation_keeps_a_drawn_miracle_an_earlier_pick_makes_playable() -> None:
+    """Rulings, Salvation: a drawn card that can't be played now stays with the Salvation; an earlier
+    pick may make it playable (Revelation's follower makes Sanctuary possible). When none of the cards
+    left can be played, they are all discarded."""
+    st = position(
+        prophets=["bm1", "be2", "bm3"],
+        hands={0: ["salvation"]},
+        decks={"miracle": ["revelation", "sanctuary", "multitude"]},
+    )
+    act(st, 0, "play:salvation")
+    assert legal(st) == {"card:revelation"} and discards(st, "miracle") == []
+    act(st, 0, "card:revelation", "tile:m1")
+    assert legal(st) == {"card:sanctuary"}  # Multitude (2 followers on a tile) still can't be played
+    act(st, 0, "card:sanctuary", "tile:m1")
+    assert sanctuaries(st) == [["m1"], [], []]
+    assert discards(st, "miracle") == ["revelation", "sanctuary", "multitude"]
+    assert discards(st, "divine") == ["salvation"] and not st.stack
+
+
 def test_salvation_then_vision_is_fine() -> None:
     """Salvation and Vision are exceptions to the one-card rule: Salvation then Vision."""
     st = position(
@@ -165,7 +185,7 @@ def test_salvation_then_vision_is_fine() -> None:
         hands={0: ["salvation"]},
         decks={"miracle": ["vision", "multitude", "revelation", "sanctuary", "revelation"]},
     )
-    act(st, 0, "play:salvation")  # draws Vision, Multitude (discarded at once), Revelation
+    act(st, 0, "play:salvation")  # draws Vision, Multitude (not playable: no follower), Revelation
     assert legal(st) == {"card:vision", "card:revelation"}
     act(st, 0, "card:vision")  # draws Sanctuary (not playable: no follower) and Revelation
     assert legal(st) == {"card:revelation"}
@@ -174,7 +194,7 @@ def test_salvation_then_vision_is_fine() -> None:
     assert legal(st) == {"card:revelation"}  # back to Salvation's last card
     act(st, 0, "card:revelation", "tile:e3")
     assert board(st) == {"e1": [1, 0, 0], "e3": [1, 0, 0]}
-    assert discards(st, "miracle") == ["multitude", "revelation", "vision", "revelation"]
+    assert discards(st, "miracle") == ["revelation", "vision", "revelation", "multitude"]  # never 2 on a tile
     assert discards(st, "divine") == ["salvation"] and not st.stack
 
 

@@ -3,11 +3,8 @@ player see (the top of the deck, an opponent's hand), kept exact as cards move o
 
 from __future__ import annotations
 
-from ziggurat.games.faiths.cards import CARDS, COPIES_PER_MAGNITUDE, MAGNITUDES, N_CARDS, N_MAGNITUDES, VALUE
+from ziggurat.games.faiths.cards import CARDS, N_CARDS, N_MAGNITUDES, VALUE
 from ziggurat.games.faiths.state import FaithsState, emit
-
-_ALL_MAGNITUDES = COPIES_PER_MAGNITUDE * N_MAGNITUDES
-assert list(MAGNITUDES) == [0, 1, 2, 3, 4]  # magnitudes_in_hands adds them by hand
 
 
 def pop_top(st: FaithsState, to: int) -> int | None:
@@ -82,21 +79,14 @@ def draw(st: FaithsState, s: int, k: int, card: str | None = None) -> int:
     return len(got)
 
 
-def magnitudes_in_hands(st: FaithsState) -> int:
-    return sum(h[0] + h[1] + h[2] + h[3] + h[4] for h in st.hand)
-
-
 def flip_for_magnitude(st: FaithsState) -> int:
-    """Growth: turn up cards onto the discard until a Magnitude card appears; its value (0 when no
-    Magnitude card is left in deck and discard: then nothing is turned up)."""
-    if magnitudes_in_hands(st) == _ALL_MAGNITUDES:
-        emit(st, {"type": "flip", "seat": st.turn, "cards": [], "magnitude": None})
-        return 0
-    flipped = []
-    while True:
+    """Growth: turn up cards onto the discard until a Magnitude card appears; its value. It never looks
+    at hands: when the deck runs out, the discard is reshuffled only if it shows a Magnitude card, else
+    Growth gains nothing (with every Magnitude card in hands, the whole deck ends on the discard)."""
+    flipped: list[int] = []
+    while st.deck or any(c < N_MAGNITUDES for c in st.discard):
         c = pop_top(st, -1)
-        if c is None:  # pragma: no cover - a Magnitude card is in deck or discard
-            return 0
+        assert c is not None  # the deck, or else the discard, holds a card
         st.discard.append(c)
         flipped.append(c)
         if c < N_MAGNITUDES:
@@ -110,3 +100,5 @@ def flip_for_magnitude(st: FaithsState) -> int:
                 },
             )
             return VALUE[c]
+    emit(st, {"type": "flip", "seat": st.turn, "cards": [CARDS[x].id for x in flipped], "magnitude": None})
+    return 0

@@ -39,7 +39,9 @@ def game_over(st: FaithsState, winner: int = -1) -> None:
     st.winner = winner
     st.phase = OVER
     st.actor = -1
-    st.pending = None
+    st.pending = None  # a win may come halfway through a pair or a Growth: nothing is left to do
+    st.grow_left = 0
+    st.grow_targets = ()
     st.cache = None
     st.result = final_result(st)
     emit(st, {"type": "end", "result": st.result.to_json()})

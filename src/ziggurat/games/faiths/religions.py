@@ -24,8 +24,9 @@ def choose_religion(st: FaithsState, s: int, r: int) -> None:
         start_game(st)
 
 
-def start_game(st: FaithsState, first: int = 0, at_events: bool = False) -> None:
-    """Homelands and the deal, unless a scenario's set-up already put PC or cards out."""
+def start_game(st: FaithsState, first: int = 0, at_events: bool = False, deal: bool = True) -> None:
+    """Homelands, unless a scenario's set-up already put PC out, and the deal, unless its set-up gave
+    the hands (`deal` False: even empty ones)."""
     n = st.n
     if not any(st.tot):
         for s in range(n):
@@ -33,7 +34,7 @@ def start_game(st: FaithsState, first: int = 0, at_events: bool = False) -> None
             st.pc[t * n + s] = START_PC
             st.tot[t] += START_PC
             st.occ[s] |= 1 << t
-    if not any(any(h) for h in st.hand):
+    if deal:
         dealt: list[list[int]] = [[] for _ in range(n)]
         for _ in range(OPENING_HAND):
             for s in range(n):

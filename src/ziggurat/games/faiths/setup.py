@@ -194,10 +194,12 @@ def new_state(
     if phase not in ("fate", "events"):
         raise _bad('setup.phase is "fate" (a whole first turn) or "events" (start in its Event phase).')
     if st.religion[0] < 0:  # chosen at the table, in seat order: the game starts after the last choice
-        if first or phase != "fate":
-            raise _bad("setup.turn and setup.phase need the religions set (option or setup.religions).")
+        if first or phase != "fate" or hands:
+            raise _bad(
+                "setup.turn, setup.phase and setup.hands need the religions set (option or setup.religions)."
+            )
         return st
-    start_game(st, first, phase == "events")
+    start_game(st, first, phase == "events", deal=not hands)  # named hands replace the deal, even empty
     return st
 
 

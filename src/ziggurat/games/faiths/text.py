@@ -48,7 +48,10 @@ def describe(e: Json, names: Sequence[str]) -> str:
         return f"The discard is shuffled into a new deck of {e['count']} cards."
     if t == "flip":
         if e["magnitude"] is None:
-            return f"Growth: no Magnitude card is left in the deck or the discard; {me} gains nothing."
+            turned = f"turns up {_cards(e['cards'])} but " if e["cards"] else ""
+            return (
+                f"Growth: {me} {turned}finds no Magnitude card in the deck or the discard, and gains nothing."
+            )
         return f"Growth: {me} turns up {_cards(e['cards'])}."
     if t == "growth":
         lost = f", but there is no room: all {e['lost']} are lost" if e.get("lost") else ""

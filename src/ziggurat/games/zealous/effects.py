@@ -270,8 +270,9 @@ def _keep(st: ZealousState, s: int, cards: list[int]) -> None:
 
 
 class Salvation(Effect):
-    """a = the drawn Miracles still to resolve. At every pick, those that can't be played now are
-    discarded; the player orders the rest."""
+    """a = the drawn Miracles not played yet. At each pick the player plays one that can be played
+    now; the others stay, because a pick may make them playable (Revelation's follower makes Multitude
+    or Sanctuary possible). When none of those left can be played, they are all discarded."""
 
     def playable(self, st: ZealousState, s: int) -> bool:
         return True
@@ -293,23 +294,19 @@ class Salvation(Effect):
 
     def _next(self, st: ZealousState, s: int, fr: Frame) -> None:
         pool: list[int] = fr[2]
-        dead = [c for c in pool if not EFFECTS[c].playable(st, s)]
-        if dead:
-            for c in dead:
-                pool.remove(c)
+        if any(EFFECTS[c].playable(st, s) for c in pool):
+            return  # the player picks the next one
+        if pool:
+            for c in pool:
                 flow.discard_card(st, c)
             emit(
-                st, {"type": "discard", "seat": s, "cards": [CARDS[c].id for c in dead], "card": "salvation"}
+                st, {"type": "discard", "seat": s, "cards": [CARDS[c].id for c in pool], "card": "salvation"}
             )
-        if not pool:
-            finish(st, s)
+            fr[2] = []
+        finish(st, s)
 
     def options(self, st: ZealousState, s: int, fr: Frame) -> list[str]:
-        seen: list[int] = []
-        for c in fr[2]:
-            if c not in seen:
-                seen.append(c)
-        return [A_CARD[c] for c in seen]
+        return [A_CARD[c] for c in _distinct_playable(st, s, fr[2])]
 
     def choose(self, st: ZealousState, s: int, fr: Frame, verb: int, x: int, y: int) -> None:
         fr[2].remove(x)
