@@ -1,12 +1,20 @@
-"""Server load: N concurrent tables played by scripted websocket clients on loopback, for T seconds.
+"""Server load: N tables played at once by scripted websocket clients on loopback, side by side with
+boardgame.io if asked.
 
-    python bench/load.py [--tables N] [--seconds T] [--game zealous] [--players 3] [--db URL]
+    python bench/load.py [--game zenith] [--players 2] [--tables 10] [--seconds 20] [--warmup 3]
+                         [--db URL] [--clients 2] [--json] [--compare-bgio] [--rounds 2]
 
-Starts `ziggurat serve` on a free 127.0.0.1 port (a fresh SQLite file unless --db is given), seats a
-scripted client in every seat of N tables (no bots: every move is a websocket round trip) and keeps N
-games going until T seconds are up, starting a new one whenever one ends. Prints accepted moves/s, the
-move round trip (send `act` -> receive its `ack`: stored, applied and pushed) at p50/p95/p99, and the
-server's peak resident memory. Only loopback traffic; every loop is bounded by the deadline.
+Starts `ziggurat serve` on a free 127.0.0.1 port (a fresh SQLite file unless --db is given; bots are
+not involved: every seat is a scripted person, every move a websocket round trip). `--clients`
+processes share the tables, so the load generator is not the limit; each keeps its tables busy,
+starting a new game (create, join, start through the lobby) whenever one ends. Counted are the moves
+acknowledged inside the measuring window (after `--warmup` seconds): moves/s, the round trip of a move
+(`act` sent -> its `ack`: stored, applied, pushed), the server's CPU time per move (lobby work included)
+and peak memory, and the clients' CPU. A failed lobby request is counted in `errors`, never fatal.
+
+`--compare-bgio` runs ../shared/anchors/bgio/run.sh (boardgame.io 0.50, Tic-Tac-Toe, in-memory storage)
+with the same number of tables and durations, interleaved with ours (ours, theirs, ours, theirs for
+`--rounds`), and prints both and the ratios. Every loop is bounded by its deadline.
 """
 
 from __future__ import annotations
@@ -16,8 +24,8 @@ import asyncio
 import json
 import os
 import random
-import signal
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -27,7 +35,18 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from _server import NO_CAPS, start
+from _server import NO_CAPS, cpu_seconds, load, memory_mib, start, stop
+
+BGIO = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "bgio" / "run.sh"
+
+
+@dataclass
+class Window:
+    opens: float  # time.time() at which moves start to count
+    closes: float
+
+    def counts(self, t: float) -> bool:
+        return self.opens <= t < self.closes
 
 
 @dataclass
@@ -36,37 +55,30 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     games: int = 0
 
-
-def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
-    return start(db, *NO_CAPS, "--bot-pool", "thread")
-
-
-def peak_rss_mib(pid: int) -> float:
-    """VmHWM: the process's peak resident set, from /proc."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
 
 
-async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, deadline: float) -> None:
+# --- one client process ----------------------------------------------------------------------------
+async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, window: Window) -> None:
     """Play this seat: answer every state that asks it, one action in flight at a time."""
     latest: dict[str, Any] | None = None
     sent_at: float | None = None
     acted = -1
-    while time.monotonic() < deadline:
+    while time.time() < window.closes:
         try:
-            raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+            raw = await asyncio.wait_for(ws.recv(), max(0.01, window.closes - time.time()))
         except TimeoutError:
             return
         m = json.loads(raw)
         if m["type"] == "state":
             latest = m
         elif m["type"] == "ack" and sent_at is not None:
-            stats.latencies.append(time.perf_counter() - sent_at)
+            if window.counts(time.time()):
+                stats.latencies.append(time.perf_counter() - sent_at)
             sent_at = None
         elif m["type"] == "error":
-            stats.errors[m["code"]] = stats.errors.get(m["code"], 0) + 1
+            stats.error(m["code"])
             sent_at = None
         if latest is not None and latest["result"] is not None:
             return
@@ -77,87 +89,203 @@ async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, deadline:
             await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
 
 
-async def table(
-    base: str, api: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, k: int, deadline: float
-) -> None:
-    rng = random.Random(k)
-    ws_base = base.replace("http://", "ws://")
-    while time.monotonic() < deadline:
-        r = await api.post("/api/tables", json={"game": args.game, "seats": args.players, "name": "P0"})
+async def new_game(api: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
+    r = await api.post("/api/tables", json={"game": game, "seats": players, "name": "P0"})
+    r.raise_for_status()
+    tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
+    for i in range(1, players):
+        r = await api.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"})
         r.raise_for_status()
-        tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
-        for i in range(1, args.players):
-            tokens.append((await api.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"})).json()["token"])
-        sockets = [await connect(f"{ws_base}ws/tables/{tid}", proxy=None, max_size=2**22) for _ in tokens]
+        tokens.append(r.json()["token"])
+    return tid, tokens
+
+
+async def table(base: str, api: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, k: int) -> None:
+    rng = random.Random(k)
+    window = Window(args.window_opens, args.window_closes)
+    while time.time() < window.closes:
         try:
-            for ws, tok in zip(sockets, tokens, strict=True):
-                await ws.send(json.dumps({"type": "hello", "token": tok}))
+            tid, tokens = await new_game(api, args.game, args.players)
+        except (httpx.HTTPError, KeyError) as e:
+            stats.error(f"lobby:{type(e).__name__}")
+            await asyncio.sleep(0.1)
+            continue
+        sockets: list[ClientConnection] = []
+        try:
+            for token in tokens:
+                ws = await connect(f"{base.replace('http', 'ws')}ws/tables/{tid}", proxy=None, max_size=2**22)
+                sockets.append(ws)
+                await ws.send(json.dumps({"type": "hello", "token": token}))
             r = await api.post(f"/api/tables/{tid}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
             r.raise_for_status()
-            await asyncio.gather(*(seat(ws, stats, rng, deadline) for ws in sockets))
-            if time.monotonic() < deadline:
+            await asyncio.gather(*(seat(ws, stats, rng, window) for ws in sockets))
+            if window.counts(time.time()):
                 stats.games += 1
+        except Exception as e:  # a refused start, a dropped socket: counted, and on to the next game
+            stats.error(f"game:{type(e).__name__}")
         finally:
             await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
 
 
+async def client(args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=len(args.ks) + 10)
+    async with httpx.AsyncClient(base_url=args.base, trust_env=False, timeout=60, limits=limits) as api:
+        delay = args.window_opens - args.warmup - time.time()
+        await asyncio.sleep(max(0.0, delay))  # every client starts at once
+        await asyncio.gather(*(table(args.base, api, args, stats, k) for k in args.ks))
+    return stats
+
+
+def run_client(args: argparse.Namespace) -> None:
+    t0 = time.process_time()
+    stats = asyncio.run(client(args))
+    out = {"latencies": stats.latencies, "errors": stats.errors, "games": stats.games}
+    print(json.dumps({**out, "cpu_s": time.process_time() - t0}))
+
+
+# --- the coordinator --------------------------------------------------------------------------------
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] * 1000 if xs else float("nan")
+    return round(xs[min(len(xs) - 1, int(p / 100 * len(xs)))] * 1000, 2) if xs else float("nan")
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
-    stats = Stats()
-    limits = httpx.Limits(max_connections=args.tables + 10)
-    async with httpx.AsyncClient(base_url=base, trust_env=False, timeout=60, limits=limits) as api:
-        start = time.monotonic()
-        deadline = start + args.seconds
-        await asyncio.gather(*(table(base, api, args, stats, k, deadline) for k in range(args.tables)))
-    return stats
+def ours(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite+aiosqlite:///{tmp}/load.db"
+        proc, base = start(db, *NO_CAPS, "--bot-pool", "thread")
+        try:
+            opens = time.time() + 2 + args.warmup  # the clients' imports and connections first
+            closes = opens + args.seconds
+            shares = [list(range(c, args.tables, args.clients)) for c in range(args.clients)]
+            workers = []
+            for ks in shares:
+                cmd = [sys.executable, __file__, "--client", base, "--ks", ",".join(map(str, ks))]
+                cmd += ["--game", args.game, "--players", str(args.players), "--warmup", str(args.warmup)]
+                cmd += ["--window", f"{opens}:{closes}"]
+                workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
+            time.sleep(max(0.0, opens - time.time()))
+            cpu0 = cpu_seconds(proc.pid)
+            time.sleep(max(0.0, closes - time.time()))
+            server_cpu = cpu_seconds(proc.pid) - cpu0
+            peak = memory_mib(proc.pid)[1]
+            results = [json.loads(w.communicate(timeout=args.seconds + 120)[0]) for w in workers]
+        finally:
+            stop(proc)
+    latencies = [x for r in results for x in r["latencies"]]
+    errors: dict[str, int] = {}
+    for r in results:
+        for code, n in r["errors"].items():
+            errors[code] = errors.get(code, 0) + n
+    moves = len(latencies)
+    return {
+        "server": "ziggurat",
+        "game": args.game,
+        "players": args.players,
+        "tables": args.tables,
+        "db": (args.db or "sqlite").split(":")[0],
+        "seconds": args.seconds,
+        "moves_per_s": round(moves / args.seconds, 1),
+        "rtt_ms": {"p50": pct(latencies, 50), "p95": pct(latencies, 95), "p99": pct(latencies, 99)},
+        "server_cpu_ms_per_move": round(server_cpu / max(moves, 1) * 1000, 3),
+        "server_peak_rss_mb": round(peak, 1),
+        "client_cpu_cores": round(sum(r["cpu_s"] for r in results) / (args.seconds + args.warmup), 2),
+        "games": sum(r["games"] for r in results),
+        "errors": errors,
+    }
+
+
+def theirs(args: argparse.Namespace, installed: bool) -> dict[str, Any]:
+    env = {
+        **os.environ,
+        "GS": str(args.tables),
+        "DURATION": str(round(args.seconds)),  # whole seconds: the script's shell arithmetic
+        "WARMUP": str(round(args.warmup)),
+    }
+    if installed:
+        env["SKIP_INSTALL"] = "1"
+    run = subprocess.run(
+        ["bash", str(BGIO)], capture_output=True, text=True, env=env, timeout=args.seconds + 300
+    )
+    if run.returncode or not run.stdout.strip():
+        raise SystemExit(f"boardgame.io's anchor failed:\n{run.stderr[-2000:]}")
+    line = json.loads(run.stdout.strip().splitlines()[-1])
+    rtt = line["move_rtt_ms"]
+    return {
+        "server": "boardgame.io",
+        "game": "tictactoe",
+        "players": 2,
+        "tables": args.tables,
+        "db": "memory (stores nothing)",
+        "seconds": args.seconds,
+        "moves_per_s": line["moves_per_s"],
+        "rtt_ms": {"p50": rtt["p50"], "p95": rtt["p95"], "p99": rtt["p99"]},
+        "server_cpu_ms_per_move": round(line["server_cpu_cores"] / max(line["moves_per_s"], 1) * 1000, 3),
+        "server_peak_rss_mb": line["server_peak_rss_mb"],
+        "client_cpu_cores": line["client_cpu_cores"],
+        "games": line["counters"]["games_completed_window"],
+        "errors": line["errors"],
+    }
+
+
+def ratios(a: dict[str, Any], b: dict[str, Any]) -> dict[str, float]:
+    def r(x: float, y: float) -> float:
+        return round(x / y, 2) if y else float("nan")
+
+    return {
+        "moves_per_s": r(a["moves_per_s"], b["moves_per_s"]),
+        "rtt_p99": r(a["rtt_ms"]["p99"], b["rtt_ms"]["p99"]),
+        "server_cpu_per_move": r(a["server_cpu_ms_per_move"], b["server_cpu_ms_per_move"]),
+    }
+
+
+def show(row: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({**row, "load": load()}), flush=True)
+        return
+    rtt = row["rtt_ms"]
+    print(
+        f"{row['server']:>12} {row['game']}/{row['players']} x{row['tables']} ({row['db']}): "
+        f"{row['moves_per_s']} moves/s, rtt p50/p95/p99 {rtt['p50']}/{rtt['p95']}/{rtt['p99']} ms, "
+        f"server {row['server_cpu_ms_per_move']} ms CPU/move, {row['server_peak_rss_mb']} MB, "
+        f"clients {row['client_cpu_cores']} cores, errors {row['errors'] or 0}",
+        flush=True,
+    )
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="zenith")
+    p.add_argument("--players", type=int, default=2)
     p.add_argument("--tables", type=int, default=10)
     p.add_argument("--seconds", type=float, default=20.0)
-    p.add_argument("--game", default="zealous")
-    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--warmup", type=float, default=3.0)
     p.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--clients", type=int, default=2, help="client processes sharing the tables")
+    p.add_argument("--json", action="store_true", help="one JSON line per run")
+    p.add_argument("--compare-bgio", action="store_true", help="interleave runs of boardgame.io's anchor")
+    p.add_argument("--rounds", type=int, default=1, help="ours/theirs pairs with --compare-bgio")
+    p.add_argument("--client", help=argparse.SUPPRESS)  # internal: run as one client process
+    p.add_argument("--ks", help=argparse.SUPPRESS)
+    p.add_argument("--window", help=argparse.SUPPRESS)
     args = p.parse_args()
-    if not 1 <= args.tables <= 1000 or not 0 < args.seconds <= 600:
-        raise SystemExit("--tables is 1..1000 and --seconds at most 600")
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite+aiosqlite:///{tmp}/load.db"
-        proc, base = start_server(db)
-        try:
-            t0 = time.monotonic()
-            stats = asyncio.run(run(args, base))
-            elapsed = time.monotonic() - t0
-            peak = peak_rss_mib(proc.pid)
-        finally:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-    moves = len(stats.latencies)
-    out = {
-        "tables": args.tables,
-        "seconds": round(elapsed, 1),
-        "game": args.game,
-        "players": args.players,
-        "db": "sqlite" if not args.db else args.db.split(":")[0],
-        "accepted_moves": moves,
-        "moves_per_s": round(moves / elapsed, 1),
-        "rtt_ms_p50": round(pct(stats.latencies, 50), 2),
-        "rtt_ms_p95": round(pct(stats.latencies, 95), 2),
-        "rtt_ms_p99": round(pct(stats.latencies, 99), 2),
-        "games_finished": stats.games,
-        "errors": stats.errors,
-        "server_peak_rss_mib": round(peak, 1),
-        "cpus": os.cpu_count(),
-    }
-    print(json.dumps(out))
+    if args.client:
+        args.base, args.ks = args.client, [int(k) for k in args.ks.split(",") if k]
+        args.window_opens, args.window_closes = map(float, args.window.split(":"))
+        run_client(args)
+        return
+    if not (1 <= args.tables <= 1000 and 0 < args.seconds <= 120 and 0 <= args.warmup <= 30):
+        raise SystemExit("--tables is 1..1000, --seconds at most 120, --warmup at most 30")
+    if not (1 <= args.clients <= 16 and 1 <= args.rounds <= 10):
+        raise SystemExit("--clients is 1..16, --rounds 1..10")
+    args.clients = min(args.clients, args.tables)
+    for r in range(args.rounds if args.compare_bgio else 1):
+        a = ours(args)
+        show(a, args.json)
+        if args.compare_bgio:
+            b = theirs(args, installed=r > 0)
+            show(b, args.json)
+            print(json.dumps({"ratios_ours_over_theirs": ratios(a, b), "tables": args.tables}), flush=True)
 
 
 if __name__ == "__main__":

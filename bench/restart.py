@@ -1,12 +1,15 @@
 """Restart time: how long `ziggurat serve` takes to come back with a database full of tables.
 
-    python bench/restart.py [--running 300] [--open 3000] [--finished 200] [--rounds 3] [--src OTHER/src]
+    python bench/restart.py [--running 1000] [--moves 100] [--open 3000] [--finished 200] [--rounds 3]
+                            [--db URL] [--src OTHER/src]
 
-Fills a fresh SQLite database (through the store, with the code under test) with running Zealous games
-of 4 players stopped after 40-120 random actions (seeded as the server seeds them), open tables and
-finished games; then starts the server on it `--rounds` times, timing each start from launch to the
-moment it prints its URL (migrations, rebuilding the running tables from their logs), and reading its
-resident memory then. `--src` measures another checkout the same way, for a side-by-side comparison.
+Fills a fresh database (SQLite unless --db; through the store, with the code under test) with running
+Zealous games of 4 players stopped after `--moves` random actions (seeded as the server seeds them),
+open tables and finished games; then starts the server on it `--rounds` times, timing each start from
+launch to the moment it prints its URL (`serving_s`), and to the moment it has every running table
+back (`restored_s`: the server rebuilds them from their logs behind it, and says so), and reading its
+resident memory then. `--src` measures another checkout the same way (one that rebuilds every table
+before it serves: there both times are the same).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from pathlib import Path
 from _server import load, memory_mib, start, stop
 
 
-async def populate(db: str, running: int, open_: int, finished: int) -> None:
+async def populate(db: str, running: int, moves_each: int, open_: int, finished: int) -> None:
     """Runs with the code under test (its own store and engine): tables as a server would have made them."""
     from ziggurat.engine import get
     from ziggurat.store import SeatRecord, Store, TableRecord
@@ -55,15 +58,15 @@ async def populate(db: str, running: int, open_: int, finished: int) -> None:
         status = "running" if i < running else "finished"
         rec = record(f"r{i}", status)
         state = game.new(4, game.options(rec.options), rec.seed)
-        moves = rng.randint(40, 120) if status == "running" else 10_000
+        moves = moves_each if status == "running" else 10_000
         actions: list[tuple[int, str]] = []
         while len(actions) < moves and game.result(state) is None:
             seat = game.to_act(state)[0]
             action = rng.choice(game.legal(state, seat))
             game.apply(state, seat, action)
             actions.append((seat, action))
-        if status == "running" and (game.result(state) is not None or 0 in game.to_act(state)):
-            actions.pop()  # keep it running, and (mostly) on a bot's turn
+        if status == "running" and game.result(state) is not None:
+            actions.pop()  # keep it running
         await store.create_table(rec)
         for k, (seat, action) in enumerate(actions, 1):
             await store.append_action(rec.id, k, seat, action)
@@ -72,7 +75,9 @@ async def populate(db: str, running: int, open_: int, finished: int) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--running", type=int, default=300)
+    p.add_argument("--running", type=int, default=1000)
+    p.add_argument("--moves", type=int, default=100, help="actions in each running game's log")
+    p.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--open", type=int, default=3000)
     p.add_argument("--finished", type=int, default=200)
     p.add_argument("--rounds", type=int, default=3)
@@ -80,26 +85,43 @@ def main() -> None:
     p.add_argument("--populate", metavar="DB", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.populate:
-        asyncio.run(populate(args.populate, args.running, args.open, args.finished))
+        asyncio.run(populate(args.populate, args.running, args.moves, args.open, args.finished))
         return
     if not (0 <= args.running <= 5000 and 0 <= args.open <= 50000 and 0 <= args.finished <= 20000):
         raise SystemExit("counts out of range")
     with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite+aiosqlite:///{tmp}/restart.db"
+        db = args.db or f"sqlite+aiosqlite:///{tmp}/restart.db"
         env = {**os.environ, **({"PYTHONPATH": args.src} if args.src else {})}
         cmd = [sys.executable, str(Path(__file__)), "--populate", db]
-        counts = ["--running", str(args.running), "--open", str(args.open), "--finished", str(args.finished)]
+        counts = ["--running", str(args.running), "--moves", str(args.moves), "--open", str(args.open)]
+        counts += ["--finished", str(args.finished)]
         subprocess.run(cmd + counts, check=True, env=env)
         for _ in range(args.rounds):
             t0 = time.perf_counter()
             # A long bot delay: the bots wait, so the start is measured, not the games going on.
-            proc, _ = start(db, "--bot-delay", "3600", src=args.src)
-            seconds = time.perf_counter() - t0
+            proc, _ = start(db, "--bot-delay", "3600", "--log-level", "info", src=args.src)
+            serving = time.perf_counter() - t0
+            restored = _restored(proc, deadline=t0 + 300) - t0 if args.src is None else serving
             rss, _ = memory_mib(proc.pid)
             stop(proc)
-            row = {"server": args.src or "this tree", "running": args.running, "open": args.open}
-            row |= {"finished": args.finished, "start_s": round(seconds, 2), "rss_mib": round(rss, 1)}
+            row = {"server": args.src or "this tree", "running": args.running, "moves": args.moves}
+            row |= {"open": args.open, "finished": args.finished, "db": db.split(":")[0]}
+            row |= {
+                "serving_s": round(serving, 2),
+                "restored_s": round(restored, 2),
+                "rss_mib": round(rss, 1),
+            }
             print(json.dumps({**row, "load": load()}), flush=True)
+
+
+def _restored(proc: subprocess.Popen[str], deadline: float) -> float:
+    """When the server says it has every running table back (its log line)."""
+    assert proc.stdout is not None
+    while time.perf_counter() < deadline:
+        line = proc.stdout.readline()
+        if not line or "restored" in line:
+            return time.perf_counter()
+    return float("nan")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ at the version it acknowledged, and play goes on (bots included)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -107,3 +108,27 @@ async def test_a_table_whose_log_no_longer_replays_doesnt_keep_the_server_down(t
             assert (await api.get("/api/tables/good")).json()["status"] == "running"
             r = await api.get("/api/tables/bad")
             assert (r.status_code, r.json()["code"]) == (500, "table-broken")
+
+
+async def test_running_tables_come_back_in_the_background_and_their_bots_play_on(tmp_path: Path) -> None:
+    """A restart doesn't wait for every table to replay: the server serves at once, running tables come
+    back behind it, and a game nobody is at (bots in every seat) plays on without anyone asking."""
+    db = f"sqlite+aiosqlite:///{tmp_path / 'z.db'}"
+    store = await Store.open(db)
+    try:
+        for k in range(3):
+            rec = TableRecord(
+                f"alone{k}", "zenith", {"board": "fuji"}, 2, 7 + k, 1, "running", None, 1.0, 1.0
+            )
+            rec.seats = [SeatRecord(i, "bot", f"Bot {i}", None, "random") for i in range(2)]
+            await store.create_table(rec)
+        with ThreadServer(fast_settings(db)):
+            async with asyncio.timeout(30):  # no request at all: only the store is watched
+                while any(t.status != "finished" for t in await store.list_tables()):
+                    await asyncio.sleep(0.1)
+        for k in range(3):
+            rec = await store.get_table(f"alone{k}")
+            assert rec is not None and rec.result is not None
+            assert len(await store.actions(f"alone{k}")) == rec.version > 0
+    finally:
+        await store.close()

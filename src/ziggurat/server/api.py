@@ -37,12 +37,13 @@ router = APIRouter(
 bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
 
 
-def hall(request: Request) -> Hall:
+# Dependencies are coroutines: FastAPI runs plain functions in a thread pool, a round trip per request.
+async def hall(request: Request) -> Hall:
     h: Hall = request.app.state.hall
     return h
 
 
-def token_hash(cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
+async def token_hash(cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
     if cred is None or not cred.credentials:
         raise Refused("no-token", "Send your seat token as 'Authorization: Bearer <token>'.", 401)
     return hash_token(cred.credentials)

@@ -38,7 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             n = await hall.restore()
             if n:
-                log.info("restored %d live tables", n)
+                log.info("restoring %d running tables in the background", n)
             app.state.hall = hall
             yield
         finally:

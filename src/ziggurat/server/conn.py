@@ -7,9 +7,16 @@ import contextlib
 import json
 from typing import Any
 
+import orjson
+
 
 def encode(msg: dict[str, Any]) -> str:
-    return json.dumps(msg, separators=(",", ":"))
+    """JSON text for a websocket frame: orjson (several times json's speed), or json for what orjson
+    refuses (an integer beyond 64 bits, which only a client's own `ref` could bring)."""
+    try:
+        return orjson.dumps(msg).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(msg, separators=(",", ":"))
 
 
 class Conn:
@@ -36,7 +43,7 @@ class Conn:
             while not self.outbox.empty():
                 self.outbox.get_nowait()
             self.outbox.put_nowait(
-                json.dumps({"type": "error", "code": "too-slow", "message": "Too far behind."})
+                encode({"type": "error", "code": "too-slow", "message": "Too far behind."})
             )
             self.outbox.put_nowait(None)
 

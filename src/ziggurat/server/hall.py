@@ -44,23 +44,40 @@ class Hall:
         self.settings = settings
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
-        self._creating = asyncio.Lock()
         self._trim_soon = False
         self._sweeper: asyncio.Task[None] | None = None
+        self._restorer: asyncio.Task[None] | None = None
+        self._loaded: set[str] = set()  # tables loaded while the restorer runs (it skips them)
         self._unloaded = 0  # tables unloaded or removed since memory was last given back
 
     async def restore(self) -> int:
-        """Bring back the running tables (after a restart or a crash: their bots play on); open and
-        finished ones load when someone needs them. Then start the sweeper."""
+        """After a restart or a crash: start bringing back the running tables, in the background (their
+        bots play on), and the sweeper. The server serves meanwhile: a request for a table not back yet
+        loads it on the spot. Open and finished tables load when someone needs them."""
         ids = await self.store.table_ids(("running",))
-        for tid in ids:
-            try:
-                await self.get(tid)
-            except Refused as e:  # one broken table must not keep the server down
-                log.error("table %s not restored: %s", tid, e.message)
-        await self.trim()
+        self._restorer = asyncio.create_task(self._restore(ids), name="hall-restore")
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="hall-sweeper")
         return len(ids)
+
+    async def _restore(self, ids: list[str], chunk: int = 200) -> None:
+        started, restored = time.monotonic(), 0
+        for i in range(0, len(ids), chunk):
+            recs = await self.store.get_tables(ids[i : i + chunk])
+            logs = await self.store.logs([rec.id for rec in recs])
+            for rec in recs:
+                async with self._loading:
+                    if rec.id in self._loaded:  # a request loaded it first (and may have changed it)
+                        continue
+                    try:
+                        await self._load(rec, logs[rec.id])
+                    except Refused as e:  # one broken table must not keep the others down
+                        log.error("table %s not restored: %s", rec.id, e.message)
+                        continue
+                restored += 1
+                await asyncio.sleep(0)  # requests get their turn between tables
+        log.info("restored %d running tables in %.2f s", restored, time.monotonic() - started)
+        self._loaded.clear()
+        await self.trim()
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(
@@ -91,15 +108,13 @@ class Hall:
             seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash)]
             + [SeatRecord(i) for i in range(1, players)],
         )
-        async with self._creating:  # count and create as one step
-            cap = self.settings.max_open_tables_per_address
-            if await self.store.count_open(rec.created_by) >= cap:
-                raise Refused(
-                    "too-many-tables",
-                    f"You already have {cap} tables waiting for players: start or leave one first.",
-                    429,
-                )
-            await self.store.create_table(rec)
+        cap = self.settings.max_open_tables_per_address
+        if not await self.store.create_table(rec, max_open=cap):  # counted and created at once
+            raise Refused(
+                "too-many-tables",
+                f"You already have {cap} tables waiting for players: start or leave one first.",
+                429,
+            )
         table = self._adopt(rec)
         self._schedule_trim()
         return table, token
@@ -115,16 +130,23 @@ class Hall:
                 rec = await self.store.get_table(table_id) if len(table_id) <= 32 else None
                 if rec is None:
                     raise not_found()
-                table = self._adopt(rec)
-                try:
-                    await table.restore(await self.store.actions(table_id))
-                except Exception as e:
-                    log.exception("table %s: its log does not replay", table_id)
-                    del self.tables[table_id]
-                    await table.stop()
-                    raise Refused("table-broken", "This table's log no longer replays.", 500) from e
+                table = await self._load(rec, await self.store.actions(table_id))
                 self._schedule_trim()
             return table
+
+    async def _load(self, rec: TableRecord, actions: list[tuple[int, str]]) -> Table:
+        """Adopt a stored table and replay its log (under the loading lock)."""
+        table = self._adopt(rec)
+        if self._restorer is not None and not self._restorer.done():
+            self._loaded.add(rec.id)
+        try:
+            await table.restore(actions)
+        except Exception as e:
+            log.exception("table %s: its log does not replay", rec.id)
+            del self.tables[rec.id]
+            await table.stop()
+            raise Refused("table-broken", "This table's log no longer replays.", 500) from e
+        return table
 
     def _adopt(self, rec: TableRecord) -> Table:
         table = Table(rec, self.store, self.bots, self.settings, on_idle=lambda _: self._schedule_trim())
@@ -231,9 +253,10 @@ class Hall:
                 memory.release()
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(BaseException):
-                await self._sweeper
+        for task in (self._restorer, self._sweeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         tables, self.tables = list(self.tables.values()), {}
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)

@@ -4,10 +4,13 @@ once the server is ready (tests and `make serve` read that line)."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import socket
 import sys
+from typing import Any
 
 import uvicorn
+import uvicorn.config
 
 from ziggurat.server.app import create_app
 from ziggurat.server.config import Settings
@@ -60,8 +63,16 @@ def make_server(
         http=with_header_timeout(settings.header_timeout),
         lifespan="on",
         access_log=log_level == "debug",
+        log_config=_log_config(log_level),
     )
     return Server(config, sock, announce)
+
+
+def _log_config(level: str) -> dict[str, Any]:
+    """uvicorn's own logging set-up, with the server's logger ("ziggurat") printed the same way."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["loggers"]["ziggurat"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    return config
 
 
 async def _open_database(url: str) -> None:

@@ -152,8 +152,13 @@ class Table:
         if self.rec.status == "open":
             return
         self._new_state()
-        for seat, action in actions:
-            self._apply(seat, action)
+        # Who is asked what matters only at the end: work it out for the last few actions only (enough
+        # to date each asked seat's decision: at most one answer per seat since it began, in practice).
+        tail = max(0, len(actions) - 2 * self.game.info.max_players)
+        for i, (seat, action) in enumerate(actions):
+            if i == tail and i:  # forget the set-up's askings: the tail dates decisions afresh
+                self.to_act, self.legal, self.asked_since = (), {}, {}
+            self._apply(seat, action, refresh=i >= tail)
         if self.rec.status == "running" and self.game.result(self.state) is not None:
             await self._finish()  # the server died between storing the last action and marking the end
         self._schedule()
@@ -165,11 +170,12 @@ class Table:
         self.log = [Entry(0, None, "", self.game.drain_events(self.state))]  # the set-up's events
         self._refresh(None)
 
-    def _apply(self, seat: int, action: str) -> None:
+    def _apply(self, seat: int, action: str, refresh: bool = True) -> None:
         self.game.apply(self.state, seat, action)
         self.version += 1
         self.log.append(Entry(self.version, seat, action, self.game.drain_events(self.state)))
-        self._refresh(seat)
+        if refresh:
+            self._refresh(seat)
 
     def _refresh(self, acted: int | None) -> None:
         """Recompute who is asked what; a seat's decision restarts when it acted, was newly asked, or its

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import Counter
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -152,7 +152,7 @@ async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) ->
             continue
         ref = None
         try:
-            msg = json.loads(text)
+            msg = orjson.loads(text)
             if not isinstance(msg, dict):
                 raise Bad("malformed", "A message is a JSON object with a 'type'.")
             ref = msg.get("ref")
@@ -160,10 +160,8 @@ async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) ->
                 ref = None
                 raise Bad("malformed", "'ref' is a short string or number.")
             await _handle(conn, table, msg, ref)
-        except json.JSONDecodeError:
+        except orjson.JSONDecodeError:  # nested too deeply (2,000 brackets) included
             conn.send(_error("malformed", "Not valid JSON."))
-        except RecursionError:  # e.g. 2,000 nested brackets: the parser gives up before the size limit
-            conn.send(_error("malformed", "Nested too deeply to be a message."))
         except Bad as e:
             conn.send(_error(e.code, e.message, ref))
         except Refused as e:

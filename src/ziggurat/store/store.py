@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from ziggurat.store import migrate
 from ziggurat.store.records import SeatRecord, Status, TableRecord
 from ziggurat.store.schema import actions, game_tables, seats
 from ziggurat.store.urls import async_url
+from ziggurat.store.writer import Append, PostgresWriter, SqliteWriter, Writer, sqlite_pragmas
 
 
 class Conflict(Exception):
@@ -34,97 +32,81 @@ def default_url() -> str:
     return f"sqlite+aiosqlite:///{base / 'ziggurat.db'}"
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    # WAL + NORMAL: a commit survives the process being killed (not a power cut), at a fraction of
-    # the cost of a full fsync per action.
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=10000")
-    cur.close()
-
-
 class Store:
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        # SQLite has one writer at a time; queueing here is cheaper than its busy-wait.
-        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+    def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
+        self.engine = engine  # reads (and migrations)
+        self.writer = writer  # every write, committed in groups (store/writer.py)
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
         """Open (creating and migrating) the database; BadDatabaseUrl if `url` can't name one."""
         url = async_url(url or default_url())
-        engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
-        if engine.dialect.name == "sqlite":
+        sqlite = url.startswith("sqlite")
+        # No pre-ping per checkout on PostgreSQL (it cost a round trip a query); a dropped connection
+        # is replaced when it fails. Pool: the writer, the lobby's reads and a margin.
+        options: dict[str, Any] = {} if sqlite else {"pool_size": 10, "max_overflow": 20}
+        engine = create_async_engine(url, **options)
+        if sqlite:
             path = engine.url.database
-            if path and path != ":memory:":
+            if path:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         await migrate.upgrade(engine)
-        return cls(engine)
+        return cls(engine, SqliteWriter(url) if sqlite else PostgresWriter(engine))
 
     async def close(self) -> None:
+        await self.writer.close()
         await self.engine.dispose()
 
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[AsyncConnection]:
-        if self._write_lock is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self._write_lock, self.engine.begin() as conn:
-            yield conn
-
     # --- writes ----------------------------------------------------------------------------------
-    async def create_table(self, rec: TableRecord) -> None:
-        async with self._writing() as conn:
-            await conn.execute(game_tables.insert().values(**_table_row(rec)))
+    async def create_table(self, rec: TableRecord, max_open: int | None = None) -> bool:
+        """Store a new table with its seats. With `max_open`, only if its creator has fewer open tables
+        than that (counted and created in one transaction); False if not."""
+
+        def create(conn: Connection) -> bool:
+            if max_open is not None:
+                count = sa.select(sa.func.count()).where(
+                    game_tables.c.status == "open", game_tables.c.created_by == rec.created_by
+                )
+                if conn.execute(count).scalar_one() >= max_open:
+                    return False
+            conn.execute(game_tables.insert(), _table_row(rec))
             if rec.seats:
-                await conn.execute(seats.insert(), [_seat_row(rec.id, s) for s in rec.seats])
+                conn.execute(seats.insert(), [_seat_row(rec.id, s) for s in rec.seats])
+            return True
+
+        return await self.writer.write(create)
 
     async def save_table(self, rec: TableRecord) -> None:
         """Write the table row and replace its seats (seat changes are rare and small)."""
-        async with self._writing() as conn:
-            row = _table_row(rec)
-            del row["id"]
-            await conn.execute(game_tables.update().where(game_tables.c.id == rec.id).values(**row))
-            await conn.execute(seats.delete().where(seats.c.table_id == rec.id))
+        row = _table_row(rec)
+        del row["id"]
+
+        def save(conn: Connection) -> None:
+            conn.execute(game_tables.update().where(game_tables.c.id == rec.id).values(**row))
+            conn.execute(seats.delete().where(seats.c.table_id == rec.id))
             if rec.seats:
-                await conn.execute(seats.insert(), [_seat_row(rec.id, s) for s in rec.seats])
+                conn.execute(seats.insert(), [_seat_row(rec.id, s) for s in rec.seats])
+
+        await self.writer.write(save)
 
     async def append_action(self, table_id: str, idx: int, seat: int, action: str) -> None:
-        """Store action number `idx` (1-based: the version it makes). Raises Conflict if it exists."""
-        try:
-            async with self._writing() as conn:
-                await conn.execute(
-                    actions.insert().values(
-                        table_id=table_id, idx=idx, seat=seat, action=action, at=time.time()
-                    )
-                )
-        except IntegrityError as e:
-            raise Conflict(f"table {table_id} already has action {idx}") from e
+        """Store action number `idx` (1-based: the version it makes), committed when this returns.
+        Raises Conflict if that number is taken."""
+        if not await self.writer.append(Append(table_id, idx, seat, action, time.time())):
+            raise Conflict(f"table {table_id} already has action {idx}")
 
     async def delete_open(self, table_id: str, untouched_since: float) -> bool:
-        """Remove an open table nobody has touched since then (seats go with it). False if it was
-        touched, started or removed meanwhile."""
+        """Remove an open table nobody has touched since then (its seats go by the foreign key's ON
+        DELETE CASCADE). False if it was touched, started or removed meanwhile."""
         q = game_tables.delete().where(
             game_tables.c.id == table_id,
             game_tables.c.status == "open",
             game_tables.c.touched_at < untouched_since,
         )
-        async with self._writing() as conn:  # its seats go by the foreign key's ON DELETE CASCADE
-            return bool((await conn.execute(q)).rowcount)
+        return await self.writer.write(lambda conn: bool(conn.execute(q).rowcount))
 
     # --- reads -----------------------------------------------------------------------------------
-    async def count_open(self, created_by: str | None) -> int:
-        """Open tables created from one (hashed) client address."""
-        q = sa.select(sa.func.count()).where(
-            game_tables.c.status == "open", game_tables.c.created_by == created_by
-        )
-        async with self.engine.connect() as conn:
-            return int((await conn.execute(q)).scalar_one())
-
     async def stale_open_ids(self, untouched_since: float, limit: int = 1000) -> list[str]:
         """Open tables nobody has touched since then, oldest first."""
         q = (
@@ -137,16 +119,14 @@ class Store:
             return [str(r[0]) for r in await conn.execute(q)]
 
     async def get_table(self, table_id: str) -> TableRecord | None:
+        found = await self.get_tables([table_id])
+        return found[0] if found else None
+
+    async def get_tables(self, table_ids: list[str]) -> list[TableRecord]:
+        """These tables (those that exist), with their seats: two queries however many."""
         async with self.engine.connect() as conn:
-            row = (await conn.execute(game_tables.select().where(game_tables.c.id == table_id))).first()
-            if row is None:
-                return None
-            rec = _record(row._mapping)
-            rows = await conn.execute(
-                seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
-            )
-            rec.seats = [_seat(r._mapping) for r in rows]
-            return rec
+            rows = await conn.execute(game_tables.select().where(game_tables.c.id.in_(table_ids)))
+            return await _with_seats(conn, [_record(r._mapping) for r in rows])
 
     async def list_tables(self, status: Status | None = None, limit: int = 100) -> list[TableRecord]:
         """Newest first."""
@@ -154,15 +134,7 @@ class Store:
         if status is not None:
             q = q.where(game_tables.c.status == status)
         async with self.engine.connect() as conn:
-            recs = [_record(r._mapping) for r in await conn.execute(q)]
-            if recs:
-                by_id = {r.id: r for r in recs}
-                rows = await conn.execute(
-                    seats.select().where(seats.c.table_id.in_(by_id)).order_by(seats.c.table_id, seats.c.seat)
-                )
-                for r in rows:
-                    by_id[r.table_id].seats.append(_seat(r._mapping))
-            return recs
+            return await _with_seats(conn, [_record(r._mapping) for r in await conn.execute(q)])
 
     async def table_ids(self, statuses: tuple[Status, ...]) -> list[str]:
         q = (
@@ -175,17 +147,32 @@ class Store:
 
     async def actions(self, table_id: str) -> list[tuple[int, str]]:
         """The log in order, as (seat, action)."""
+        return (await self.logs([table_id]))[table_id]
+
+    async def logs(self, table_ids: list[str]) -> dict[str, list[tuple[int, str]]]:
+        """Each table's log in order, as (seat, action): one query however many tables."""
         q = (
-            sa.select(actions.c.idx, actions.c.seat, actions.c.action)
-            .where(actions.c.table_id == table_id)
-            .order_by(actions.c.idx)
+            sa.select(actions.c.table_id, actions.c.idx, actions.c.seat, actions.c.action)
+            .where(actions.c.table_id.in_(table_ids))
+            .order_by(actions.c.table_id, actions.c.idx)
         )
+        out: dict[str, list[tuple[int, str]]] = {tid: [] for tid in table_ids}
         async with self.engine.connect() as conn:
-            rows = list(await conn.execute(q))
-        for i, r in enumerate(rows, 1):
-            if r.idx != i:  # the log must be dense: a gap means the database was edited by hand
-                raise RuntimeError(f"table {table_id}: action log has a gap at {i}")
-        return [(int(r.seat), str(r.action)) for r in rows]
+            for r in await conn.execute(q):
+                log = out[r.table_id]
+                if r.idx != len(log) + 1:  # the log must be dense: a gap means the database was edited
+                    raise RuntimeError(f"table {r.table_id}: action log has a gap at {len(log) + 1}")
+                log.append((int(r.seat), str(r.action)))
+        return out
+
+
+async def _with_seats(conn: AsyncConnection, recs: list[TableRecord]) -> list[TableRecord]:
+    if recs:
+        by_id = {r.id: r for r in recs}
+        q = seats.select().where(seats.c.table_id.in_(by_id)).order_by(seats.c.table_id, seats.c.seat)
+        for r in await conn.execute(q):
+            by_id[r.table_id].seats.append(_seat(r._mapping))
+    return recs
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:

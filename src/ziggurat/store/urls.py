@@ -34,8 +34,8 @@ def async_url(url: str) -> str:
             f"Ziggurat stores its tables in SQLite or PostgreSQL, not {backend!r}; try {EXAMPLES}."
         )
     if backend == "sqlite":
-        if not parsed.database:
-            raise BadDatabaseUrl(f"{url!r} names no file; try {EXAMPLES}.")
+        if not parsed.database or parsed.database == ":memory:":  # the writer has its own connection
+            raise BadDatabaseUrl(f"{url!r} names no file (a server's database is a file); try {EXAMPLES}.")
         return _DRIVERS[backend] + url[url.index("://") :]  # the path exactly as typed
     parsed = parsed.set(drivername=_DRIVERS[backend])
     if not parsed.database:
