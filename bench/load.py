@@ -6,7 +6,8 @@ boardgame.io if asked.
 
 Starts `ziggurat serve` on a free 127.0.0.1 port (a fresh SQLite file unless --db is given; bots are
 not involved: every seat is a scripted person, every move a websocket round trip). `--clients`
-processes share the tables, so the load generator is not the limit; each keeps its tables busy,
+processes share the tables (in Node where it is installed: a Python websocket client costs more CPU
+than the server it measures, and on two cores that would set the pace), and each keeps its tables busy,
 starting a new game (create, join, start through the lobby) whenever one ends. Counted are the moves
 acknowledged inside the measuring window (after `--warmup` seconds): moves/s, the round trip of a move
 (`act` sent -> its `ack`: stored, applied, pushed), the server's CPU time per move (lobby work included)
@@ -24,6 +25,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,11 +35,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from _server import NO_CAPS, cpu_seconds, load, memory_mib, start, stop
 
 BGIO = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "bgio" / "run.sh"
+NODE_CLIENT = Path(__file__).resolve().parent / "load_client.js"
 
 
 @dataclass
@@ -70,7 +74,7 @@ async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, window: W
             raw = await asyncio.wait_for(ws.recv(), max(0.01, window.closes - time.time()))
         except TimeoutError:
             return
-        m = json.loads(raw)
+        m = orjson.loads(raw)
         if m["type"] == "state":
             latest = m
         elif m["type"] == "ack" and sent_at is not None:
@@ -86,7 +90,7 @@ async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, window: W
             acted = latest["version"]
             sent_at = time.perf_counter()
             action = rng.choice(latest["legal"])
-            await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
+            await ws.send(orjson.dumps({"type": "act", "action": action, "version": acted}).decode())
 
 
 async def new_game(api: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
@@ -160,9 +164,14 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
             shares = [list(range(c, args.tables, args.clients)) for c in range(args.clients)]
             workers = []
             for ks in shares:
-                cmd = [sys.executable, __file__, "--client", base, "--ks", ",".join(map(str, ks))]
-                cmd += ["--game", args.game, "--players", str(args.players), "--warmup", str(args.warmup)]
-                cmd += ["--window", f"{opens}:{closes}"]
+                slots = ",".join(map(str, ks))
+                if args.client_impl == "node":
+                    cmd = ["node", "--experimental-websocket", "--no-warnings", str(NODE_CLIENT), base, slots]
+                    cmd += [args.game, str(args.players), str(opens - args.warmup), str(opens), str(closes)]
+                else:
+                    cmd = [sys.executable, __file__, "--client", base, "--ks", slots, "--game", args.game]
+                    cmd += ["--players", str(args.players), "--warmup", str(args.warmup)]
+                    cmd += ["--window", f"{opens}:{closes}"]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
             time.sleep(max(0.0, opens - time.time()))
             cpu0 = cpu_seconds(proc.pid)
@@ -262,6 +271,12 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=3.0)
     p.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--clients", type=int, default=2, help="client processes sharing the tables")
+    p.add_argument(
+        "--client-impl",
+        choices=["node", "python"],
+        default="node" if shutil.which("node") else "python",
+        help="the load generator: Node (as light as boardgame.io's; the default where node exists) or Python",
+    )
     p.add_argument("--json", action="store_true", help="one JSON line per run")
     p.add_argument("--compare-bgio", action="store_true", help="interleave runs of boardgame.io's anchor")
     p.add_argument("--rounds", type=int, default=1, help="ours/theirs pairs with --compare-bgio")

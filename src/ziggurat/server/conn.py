@@ -23,6 +23,8 @@ class Conn:
     def __init__(self, token_hash: str | None = None, max_queue: int = 256) -> None:
         self.token_hash = token_hash
         self.seen = -1  # the last version whose log entries this client has been sent (-1: none)
+        self.who: tuple[str, int | None] = ("spectator", None)  # (role, seat), as of this record:
+        self.who_for: object = None  # (the table record `who` was worked out for)
         self.attached = False
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(max_queue)
         self.dropped = False

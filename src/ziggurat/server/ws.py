@@ -185,7 +185,7 @@ async def _handle(conn: Conn, table: Table, msg: dict[str, Any], ref: Any) -> No
         th = hash_token(token) if token else None
         if th is not None and seat_of(table.rec, th) is None:
             raise Refused("bad-token", "That token holds no seat at this table.", 403)
-        conn.token_hash = th
+        conn.token_hash, conn.who_for = th, None
         await table.call(lambda: table.attach(conn, since))
         return
     if not conn.attached:

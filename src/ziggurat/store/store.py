@@ -62,31 +62,32 @@ class Store:
     async def create_table(self, rec: TableRecord, max_open: int | None = None) -> bool:
         """Store a new table with its seats. With `max_open`, only if its creator has fewer open tables
         than that (counted and created in one transaction); False if not."""
+        row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
 
         def create(conn: Connection) -> bool:
             if max_open is not None:
-                count = sa.select(sa.func.count()).where(
-                    game_tables.c.status == "open", game_tables.c.created_by == rec.created_by
-                )
-                if conn.execute(count).scalar_one() >= max_open:
+                if conn.dialect.name == "postgresql":  # many writers: count and insert one at a time
+                    conn.execute(_LOCK_CREATOR, {"by": rec.created_by or ""})
+                if conn.execute(_COUNT_OPEN, {"by": rec.created_by}).scalar_one() >= max_open:
                     return False
-            conn.execute(game_tables.insert(), _table_row(rec))
-            if rec.seats:
-                conn.execute(seats.insert(), [_seat_row(rec.id, s) for s in rec.seats])
+            conn.execute(_INSERT_TABLE, row)
+            if seat_rows:
+                conn.execute(_INSERT_SEATS, seat_rows)
             return True
 
         return await self.writer.write(create)
 
     async def save_table(self, rec: TableRecord) -> None:
         """Write the table row and replace its seats (seat changes are rare and small)."""
-        row = _table_row(rec)
-        del row["id"]
+        row = {**_table_row(rec), "key": rec.id}
+        del row["id"]  # (the key names the row; its columns are set)
+        seat_rows = [_seat_row(rec.id, s) for s in rec.seats]
 
         def save(conn: Connection) -> None:
-            conn.execute(game_tables.update().where(game_tables.c.id == rec.id).values(**row))
-            conn.execute(seats.delete().where(seats.c.table_id == rec.id))
-            if rec.seats:
-                conn.execute(seats.insert(), [_seat_row(rec.id, s) for s in rec.seats])
+            conn.execute(_UPDATE_TABLE, row)
+            conn.execute(_DELETE_SEATS, {"key": rec.id})
+            if seat_rows:
+                conn.execute(_INSERT_SEATS, seat_rows)
 
         await self.writer.write(save)
 
@@ -173,6 +174,17 @@ async def _with_seats(conn: AsyncConnection, recs: list[TableRecord]) -> list[Ta
         for r in await conn.execute(q):
             by_id[r.table_id].seats.append(_seat(r._mapping))
     return recs
+
+
+# The statements of the lobby's writes, built once (building one per call cost more than running it).
+_COUNT_OPEN = sa.select(sa.func.count()).where(
+    game_tables.c.status == "open", game_tables.c.created_by == sa.bindparam("by")
+)
+_LOCK_CREATOR = sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(sa.bindparam("by"))))
+_INSERT_TABLE = game_tables.insert()
+_UPDATE_TABLE = game_tables.update().where(game_tables.c.id == sa.bindparam("key"))
+_INSERT_SEATS = seats.insert()
+_DELETE_SEATS = seats.delete().where(seats.c.table_id == sa.bindparam("key"))
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:

@@ -88,9 +88,11 @@ def sqlite_pragmas(dbapi_conn: Any, _record: Any = None) -> None:
 
 
 def _sync_sqlite_engine(url: str) -> Engine:
-    """A plain (sync) engine on the same file, one connection, with transactions the driver leaves to
-    us: BEGIN IMMEDIATE takes the write lock at once, and savepoints work (SQLAlchemy's recipe)."""
-    engine = sa.create_engine(make_url(url).set(drivername="sqlite+pysqlite"), poolclass=StaticPool)
+    """A plain (sync) engine on the same file, one connection, that leaves transactions to us (the
+    writer says BEGIN IMMEDIATE, SAVEPOINT and COMMIT itself: SQLAlchemy's own bookkeeping of them cost
+    more than the writes)."""
+    url_ = make_url(url).set(drivername="sqlite+pysqlite")
+    engine = sa.create_engine(url_, poolclass=StaticPool, isolation_level="AUTOCOMMIT")
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn: Any, record: Any) -> None:
@@ -99,11 +101,6 @@ def _sync_sqlite_engine(url: str) -> Engine:
         cur.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it, off the loop
         cur.execute("PRAGMA busy_timeout=2000")  # on the loop: never wait long (nobody else writes)
         cur.close()
-        dbapi_conn.isolation_level = None  # no implicit BEGINs: ours below
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -147,13 +144,18 @@ class SqliteWriter:
             self._checkpointer.dirty = True
 
     def _commit(self, items: list[Append | Op]) -> list[Any]:
+        cursor = self._raw.cursor()
         try:
-            with self._conn.begin():
-                cursor = self._raw.cursor()
-                results = [self._one(cursor, item) for item in items]
+            cursor.execute("BEGIN IMMEDIATE")
+            results = [self._one(cursor, item) for item in items]
+            cursor.execute("COMMIT")
         except Exception as e:  # the commit failed: nothing of this batch is stored
             log.exception("a batch of %d writes failed", len(items))
+            if self._raw.in_transaction:
+                cursor.execute("ROLLBACK")
             return [e] * len(items)
+        finally:
+            cursor.close()
         return results
 
     def _one(self, cursor: sqlite3.Cursor, item: Append | Op) -> Any:
@@ -163,11 +165,15 @@ class SqliteWriter:
             except sqlite3.IntegrityError as e:  # no such table (a failed statement undoes only itself)
                 return e
             return cursor.rowcount == 1
+        # A savepoint by hand: SQLAlchemy's begin_nested() cost more than the write it wrapped.
+        cursor.execute("SAVEPOINT op")
         try:
-            with self._conn.begin_nested():
-                return item(self._conn)
+            result = item(self._conn)
         except Exception as e:
-            return e
+            cursor.execute("ROLLBACK TO op")
+            result = e
+        cursor.execute("RELEASE op")
+        return result
 
 
 class _Checkpointer:

@@ -2,26 +2,48 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ziggurat.engine import Json
+from ziggurat.games.zenith.board import Board
 from ziggurat.games.zenith.rules import legal, to_act
 from ziggurat.games.zenith.state import COLOURS, ZenithState
+
+
+@cache
+def _levels(b: Board) -> tuple[tuple[str, ...], ...]:
+    """Each level's space ids: fixed per board, so worked out once (a server builds a view per seat
+    per move)."""
+    return tuple(tuple(b.ids[i] for i in b.level_spaces(lv)) for lv in range(b.levels))
+
+
+def _spaces(mask: int) -> list[int]:
+    """The spaces in a bit mask, in order (its set bits, not every space)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def view(st: ZenithState, seat: int | None) -> Json:
     b = st.board
     n = st.n
+    ids = b.ids
+    owner = {i: s for s in range(n) for i in _spaces(st.own[s])}
     out: Json = {
         "game": "zenith",
         "board": b.id,
         "board_name": b.name,
-        "levels": [[b.ids[i] for i in b.level_spaces(lv)] for lv in range(b.levels)],
+        "levels": [list(level) for level in _levels(b)],
         "players": n,
         "colours": list(COLOURS[:n]),
         "turn": st.turn if st.turn >= 0 else None,
         "to_act": list(to_act(st)),
         "moves": st.moves,
-        "pieces": {b.ids[i]: s for i in range(b.size) for s in range(n) if st.own[s] >> i & 1},
-        "open": [b.ids[i] for i in range(b.size) if st.open >> i & 1],
+        "pieces": {ids[i]: owner[i] for i in sorted(owner)},
+        "open": [ids[i] for i in _spaces(st.open)],
         "hands": st.hand[:],
         "on_board": [m.bit_count() for m in st.own],
         "eliminated": [{"seat": s, "reason": r, "moves": m} for s, r, m in st.out],

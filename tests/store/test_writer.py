@@ -1,0 +1,73 @@
+"""Group commit: writes queued together are committed together, yet each keeps its own outcome."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ziggurat.store import Conflict, SeatRecord, Store, TableRecord
+
+
+def table(tid: str) -> TableRecord:
+    rec = TableRecord(tid, "zenith", {"board": "fuji"}, 2, 5, 6, "running", None, 1.0)
+    rec.seats = [SeatRecord(0, "human", "Ada", "h" * 64), SeatRecord(1, "bot", "Bot", None, "random")]
+    return rec
+
+
+async def test_many_tables_appending_at_once_all_commit(store: Store) -> None:
+    for k in range(10):
+        await store.create_table(table(f"t{k}"))
+
+    async def play(tid: str) -> None:
+        for i in range(1, 21):
+            await store.append_action(tid, i, i % 2, f"place:s{i}")
+
+    await asyncio.gather(*(play(f"t{k}") for k in range(10)))
+    for k in range(10):
+        assert await store.actions(f"t{k}") == [(i % 2, f"place:s{i}") for i in range(1, 21)]
+
+
+async def test_each_write_in_a_batch_has_its_own_outcome(store: Store) -> None:
+    await store.create_table(table("a"))
+    outcomes = await asyncio.gather(
+        store.append_action("a", 1, 0, "place:s1"),
+        store.create_table(table("a")),  # the id is taken: this write fails, alone
+        store.append_action("a", 1, 1, "place:s2"),  # index 1 is taken by the first: a conflict
+        store.append_action("ghost", 1, 0, "place:s1"),  # no such table
+        store.create_table(table("b")),
+        store.append_action("a", 2, 1, "place:s3"),
+        return_exceptions=True,
+    )
+    assert outcomes[0] is None and outcomes[4] is True and outcomes[5] is None
+    assert isinstance(outcomes[1], Exception) and isinstance(outcomes[2], Conflict)
+    assert isinstance(outcomes[3], Exception) and not isinstance(outcomes[3], Conflict)
+    assert await store.actions("a") == [(0, "place:s1"), (1, "place:s3")]
+    got = await store.get_table("b")
+    assert got is not None and [s.name for s in got.seats] == ["Ada", "Bot"]
+
+
+async def test_the_open_table_cap_is_counted_in_the_same_transaction(store: Store) -> None:
+    recs = []
+    for k in range(6):
+        rec = table(f"o{k}")
+        rec.status, rec.created_by = "open", "someone"
+        recs.append(rec)
+    made = await asyncio.gather(*(store.create_table(r, max_open=4) for r in recs))
+    assert made.count(True) == 4 and made.count(False) == 2  # never five, however they race
+    assert len(await store.list_tables("open")) == 4
+
+
+@pytest.mark.parametrize("n", [1, 600])
+async def test_a_batch_larger_than_the_limit_is_split_and_all_stored(store: Store, n: int) -> None:
+    for k in range(3):
+        await store.create_table(table(f"x{k}"))
+    tids = [f"x{k % 3}" for k in range(n)]
+    counters = {t: 0 for t in set(tids)}
+    appends = []
+    for tid in tids:
+        counters[tid] += 1
+        appends.append(store.append_action(tid, counters[tid], 0, "place:s1"))
+    await asyncio.gather(*appends)
+    stored = [len(await store.actions(t)) for t in counters]
+    assert sum(stored) == n
