@@ -65,8 +65,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_seconds_named(comm: str) -> float:
+    """CPU time of every live process of that name (a local PostgreSQL's backends), in seconds."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if stat[stat.index("(") + 1 : stat.rindex(")")] == comm:
+                total += cpu_seconds(int(entry))
+    return total
+
+
 def load() -> str:
     return Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__()
 
 
-__all__ = ["NO_CAPS", "cpu_seconds", "load", "memory_mib", "start", "stop"]
+__all__ = ["NO_CAPS", "cpu_seconds", "cpu_seconds_named", "load", "memory_mib", "start", "stop"]

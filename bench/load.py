@@ -38,7 +38,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from _server import NO_CAPS, cpu_seconds, load, memory_mib, start, stop
+from _server import NO_CAPS, cpu_seconds, cpu_seconds_named, load, memory_mib, start, stop
 
 BGIO = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "bgio" / "run.sh"
 NODE_CLIENT = Path(__file__).resolve().parent / "load_client.js"
@@ -157,7 +157,7 @@ def pct(xs: list[float], p: float) -> float:
 def ours(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite+aiosqlite:///{tmp}/load.db"
-        proc, base = start(db, *NO_CAPS, "--bot-pool", "thread")
+        proc, base = start(db, *NO_CAPS, "--bot-pool", "thread", src=args.src)
         try:
             opens = time.time() + 2 + args.warmup  # the clients' imports and connections first
             closes = opens + args.seconds
@@ -174,21 +174,23 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
                     cmd += ["--window", f"{opens}:{closes}"]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
             time.sleep(max(0.0, opens - time.time()))
-            cpu0 = cpu_seconds(proc.pid)
+            cpu0, db0 = cpu_seconds(proc.pid), cpu_seconds_named("postgres")
             time.sleep(max(0.0, closes - time.time()))
             server_cpu = cpu_seconds(proc.pid) - cpu0
+            db_cpu = cpu_seconds_named("postgres") - db0  # a PostgreSQL on this machine works for us too
             peak = memory_mib(proc.pid)[1]
             results = [json.loads(w.communicate(timeout=args.seconds + 120)[0]) for w in workers]
         finally:
             stop(proc)
     latencies = [x for r in results for x in r["latencies"]]
+    setups = [x for r in results for x in r.get("setups", [])]
     errors: dict[str, int] = {}
     for r in results:
         for code, n in r["errors"].items():
             errors[code] = errors.get(code, 0) + n
     moves = len(latencies)
     return {
-        "server": "ziggurat",
+        "server": f"ziggurat {args.src}" if args.src else "ziggurat",
         "game": args.game,
         "players": args.players,
         "tables": args.tables,
@@ -196,7 +198,9 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
         "seconds": args.seconds,
         "moves_per_s": round(moves / args.seconds, 1),
         "rtt_ms": {"p50": pct(latencies, 50), "p95": pct(latencies, 95), "p99": pct(latencies, 99)},
+        "setup_ms": {"p50": pct(setups, 50), "p99": pct(setups, 99)},
         "server_cpu_ms_per_move": round(server_cpu / max(moves, 1) * 1000, 3),
+        **({"db_cpu_ms_per_move": round(db_cpu / max(moves, 1) * 1000, 3)} if "postgres" in db else {}),
         "server_peak_rss_mb": round(peak, 1),
         "client_cpu_cores": round(sum(r["cpu_s"] for r in results) / (args.seconds + args.warmup), 2),
         "games": sum(r["games"] for r in results),
@@ -229,6 +233,7 @@ def theirs(args: argparse.Namespace, installed: bool) -> dict[str, Any]:
         "seconds": args.seconds,
         "moves_per_s": line["moves_per_s"],
         "rtt_ms": {"p50": rtt["p50"], "p95": rtt["p95"], "p99": rtt["p99"]},
+        "setup_ms": {"p50": line["match_setup_ms"]["p50"], "p99": line["match_setup_ms"]["p99"]},
         "server_cpu_ms_per_move": round(line["server_cpu_cores"] / max(line["moves_per_s"], 1) * 1000, 3),
         "server_peak_rss_mb": line["server_peak_rss_mb"],
         "client_cpu_cores": line["client_cpu_cores"],
@@ -256,7 +261,10 @@ def show(row: dict[str, Any], as_json: bool) -> None:
     print(
         f"{row['server']:>12} {row['game']}/{row['players']} x{row['tables']} ({row['db']}): "
         f"{row['moves_per_s']} moves/s, rtt p50/p95/p99 {rtt['p50']}/{rtt['p95']}/{rtt['p99']} ms, "
-        f"server {row['server_cpu_ms_per_move']} ms CPU/move, {row['server_peak_rss_mb']} MB, "
+        f"setup p50/p99 {row['setup_ms']['p50']}/{row['setup_ms']['p99']} ms, "
+        f"server {row['server_cpu_ms_per_move']} ms CPU/move"
+        + (f" (+{row['db_cpu_ms_per_move']} in PostgreSQL)" if row.get("db_cpu_ms_per_move") else "")
+        + f", {row['server_peak_rss_mb']} MB, "
         f"clients {row['client_cpu_cores']} cores, errors {row['errors'] or 0}",
         flush=True,
     )
@@ -278,6 +286,7 @@ def main() -> None:
         help="the load generator: Node (as light as boardgame.io's; the default where node exists) or Python",
     )
     p.add_argument("--json", action="store_true", help="one JSON line per run")
+    p.add_argument("--src", help="serve another checkout's code (its src/ directory), for A/B runs")
     p.add_argument("--compare-bgio", action="store_true", help="interleave runs of boardgame.io's anchor")
     p.add_argument("--rounds", type=int, default=1, help="ours/theirs pairs with --compare-bgio")
     p.add_argument("--client", help=argparse.SUPPRESS)  # internal: run as one client process

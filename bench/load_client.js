@@ -17,6 +17,7 @@ const windowCloses = Number(closes) * 1000;
 const wsBase = base.replace('http', 'ws');
 
 const latencies = [];
+const setups = []; // seconds from asking for a table to its start being answered
 const errors = {};
 let games = 0;
 const error = (code) => { errors[code] = (errors[code] || 0) + 1; };
@@ -80,6 +81,7 @@ async function slot() {
   while (Date.now() < windowCloses) {
     let sockets = [];
     try {
+      const asked = performance.now();
       const made = await post('/api/tables', { game, seats: nPlayers, name: 'P0' });
       const tid = made.table.id;
       const tokens = [made.token];
@@ -87,6 +89,7 @@ async function slot() {
       sockets = await Promise.all(tokens.map((t) => open(tid, t)));
       const seats = sockets.map(playSeat);
       await post(`/api/tables/${tid}/start`, {}, tokens[0]);
+      if (counts(Date.now())) setups.push((performance.now() - asked) / 1000);
       await Promise.all(seats);
       if (counts(Date.now())) games++;
     } catch (e) {
@@ -102,6 +105,6 @@ async function slot() {
   await sleep(Math.max(0, Number(start) * 1000 - Date.now())); // every client starts together
   await Promise.all(slots.map(slot));
   const cpu = process.cpuUsage();
-  const out = JSON.stringify({ latencies, errors, games, cpu_s: (cpu.user + cpu.system) / 1e6 });
+  const out = JSON.stringify({ latencies, setups, errors, games, cpu_s: (cpu.user + cpu.system) / 1e6 });
   process.stdout.write(out + '\n', () => process.exit(0)); // (exit only once a pipe has it all)
 })();

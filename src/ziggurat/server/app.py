@@ -22,6 +22,7 @@ from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
+from ziggurat.server.socket import PlaySockets
 from ziggurat.store import Store
 from ziggurat.web import mount as mount_client
 
@@ -60,8 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.sockets = Counter()  # open websockets per client address
     app.include_router(api.router)
-    app.include_router(ws.router)
     app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
+    app.add_middleware(PlaySockets, handler=ws.play)  # play sockets, straight to their handler
 
     mount_client(app)  # the browser client at / (src/ziggurat/web)
 

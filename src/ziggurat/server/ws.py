@@ -12,8 +12,6 @@ from collections import Counter
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, WebSocket
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ziggurat.engine import IllegalAction
 from ziggurat.server.config import Settings
@@ -22,10 +20,10 @@ from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
 from ziggurat.server.limits import Bucket
 from ziggurat.server.seating import seat_of
+from ziggurat.server.socket import Socket
 from ziggurat.server.table import Table
 from ziggurat.server.tokens import hash_token
 
-router = APIRouter()
 MAX_STRIKES = 200  # refused-for-rate messages before the socket is closed
 
 
@@ -50,7 +48,7 @@ def _int(msg: dict[str, Any], key: str, required: bool) -> int | None:
     return v
 
 
-async def _writer(ws: WebSocket, conn: Conn) -> None:
+async def _writer(ws: Socket, conn: Conn) -> None:
     with contextlib.suppress(Exception):
         while (text := await conn.outbox.get()) is not None:
             await ws.send_text(text)
@@ -59,20 +57,21 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             await ws.close(1008)
 
 
-async def _refuse(ws: WebSocket, code: str, message: str) -> None:
+async def _refuse(ws: Socket, code: str, message: str) -> None:
     """Accept only to say why not (a browser can't read a refused handshake), then close."""
-    await ws.accept()
+    if not await ws.accept():
+        return
     with contextlib.suppress(Exception):
         await ws.send_text(encode(_error(code, message)))
         await ws.close(1008)
 
 
-@router.websocket("/ws/tables/{table_id}")
-async def play(ws: WebSocket, table_id: str) -> None:
-    h: Hall = ws.app.state.hall
-    settings: Settings = ws.app.state.settings
-    sockets: Counter[str] = ws.app.state.sockets
-    address = ws.client.host if ws.client else "?"
+async def play(ws: Socket, table_id: str, state: Any) -> None:
+    """One client's websocket at /ws/tables/{table_id} (routed by socket.PlaySockets)."""
+    h: Hall = state.hall
+    settings: Settings = state.settings
+    sockets: Counter[str] = state.sockets
+    address = ws.address
     if sockets[address] >= settings.max_sockets_per_address:
         n = settings.max_sockets_per_address
         await _refuse(ws, "too-many-sockets", f"At most {n} connections at once from one address.")
@@ -86,8 +85,9 @@ async def play(ws: WebSocket, table_id: str) -> None:
             del sockets[address]
 
 
-async def _play(ws: WebSocket, h: Hall, settings: Settings, table_id: str) -> None:
-    await ws.accept()
+async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
+    if not await ws.accept():
+        return
     conn = Conn(max_queue=settings.send_queue)
     writer = asyncio.create_task(_writer(ws, conn))
     table: Table | None = None
@@ -103,8 +103,6 @@ async def _play(ws: WebSocket, h: Hall, settings: Settings, table_id: str) -> No
             return
         with table.held():  # from the handshake on, not only once attached
             await _serve(ws, conn, table, settings)
-    except WebSocketDisconnect:
-        pass
     finally:
         if table is not None and conn.attached:
             t = table
@@ -113,12 +111,11 @@ async def _play(ws: WebSocket, h: Hall, settings: Settings, table_id: str) -> No
         conn.close()
         with contextlib.suppress(BaseException):  # flush what is queued (a last error), briefly
             await asyncio.wait_for(writer, 1.0)
-        if ws.client_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        with contextlib.suppress(Exception):
+            await ws.close()
 
 
-async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) -> None:
+async def _serve(ws: Socket, conn: Conn, table: Table, settings: Settings) -> None:
     bucket = Bucket(settings.ws_rate, settings.ws_burst)
     strikes = 0
     while True:
@@ -140,8 +137,8 @@ async def _serve(ws: WebSocket, conn: Conn, table: Table, settings: Settings) ->
         if not bucket.allow():
             strikes += 1
             conn.send(_error("rate-limited", "Too many messages; slow down."))
-            if strikes > MAX_STRIKES:
-                await ws.close(1008)
+            if strikes > MAX_STRIKES:  # (closed with 1008 on the way out)
+                conn.close()
                 return
             continue
         if text is None:

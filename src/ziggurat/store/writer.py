@@ -7,14 +7,15 @@ transaction carries every write queued meanwhile, so a busy server pays one comm
   alone (the optimistic lock), never for the rest of the batch.
 - Other writes are small functions of a SQLAlchemy `Connection` (create a table, save its seats...),
   each all-or-nothing. On SQLite they join the same batches, each in its own savepoint (SQLite has one
-  writer: a second would only wait on the first); on PostgreSQL they run at once, each in its own
-  transaction (it has many writers), through `run_sync`.
+  writer: a second would only wait on the first); on PostgreSQL they join the batch's transaction
+  (through `run_sync`), and a batch that fails is retried write by write.
 
 SQLite's writer runs on the event loop itself: a commit in WAL mode with synchronous=NORMAL writes to
 the log without waiting for the disk, in tens of microseconds, cheaper than handing every batch to a
 thread and back. What does wait for the disk, the checkpoint that folds the log into the database, is
 taken off the loop: the writer's connection never checkpoints, a thread does it in the background.
-PostgreSQL's writer is a task that borrows a pooled connection per batch and speaks asyncpg directly.
+PostgreSQL's writer is a task with a connection of its own (a pool checkout per write opened and
+closed connections under load), speaking asyncpg directly for the log.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any, Protocol, TypeVar
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
 T = TypeVar("T")
@@ -216,24 +217,46 @@ _PG_APPEND = (
 
 
 class PostgresWriter:
+    """One connection of its own, one transaction per batch: the lobby's writes (each a function run
+    through run_sync) and then every queued action in one statement. Should anything in a batch fail,
+    the batch is undone and every write retried alone, so that each gets its own outcome."""
+
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._queue: asyncio.Queue[tuple[Append, asyncio.Future[bool]]] = asyncio.Queue()
+        self._conn: AsyncConnection | None = None
+        self._queue: asyncio.Queue[tuple[Append | Op, asyncio.Future[Any]]] = asyncio.Queue()
         self._task = asyncio.create_task(self._run(), name="postgres-writer")
 
     async def append(self, row: Append) -> bool:
-        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((row, fut))
-        return await fut
+        result: bool = await self._submit(row)
+        return result
 
     async def write(self, op: Callable[[Connection], T]) -> T:
-        async with self._engine.begin() as conn:
-            return await conn.run_sync(op)
+        result: T = await self._submit(op)
+        return result
+
+    def _submit(self, item: Append | Op) -> asyncio.Future[Any]:
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((item, fut))
+        return fut
 
     async def close(self) -> None:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
+        await self._drop()
+
+    async def _connection(self) -> AsyncConnection:
+        if self._conn is None or self._conn.closed or self._conn.invalidated:
+            await self._drop()
+            self._conn = await self._engine.connect()
+        return self._conn
+
+    async def _drop(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.close()
+            self._conn = None
 
     async def _run(self) -> None:
         while True:
@@ -241,26 +264,39 @@ class PostgresWriter:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             # The same index twice in one batch: the first asked is the one sent, the others lose.
-            first: dict[tuple[str, int], asyncio.Future[bool]] = {}
-            for row, fut in batch:
-                if first.setdefault((row.table_id, row.idx), fut) is not fut and not fut.done():
-                    fut.set_result(False)
-            rows = [row for row, fut in batch if first[row.table_id, row.idx] is fut]
-            futures = [first[row.table_id, row.idx] for row in rows]
+            first: dict[tuple[str, int], asyncio.Future[Any]] = {}
+            kept = []
+            for item, fut in batch:
+                if isinstance(item, Append) and first.setdefault((item.table_id, item.idx), fut) is not fut:
+                    if not fut.done():
+                        fut.set_result(False)
+                    continue
+                kept.append((item, fut))
+            items, futures = [item for item, _ in kept], [fut for _, fut in kept]
             try:
-                stored = await self._insert(rows)
-            except Exception:  # one bad row (its table gone) fails the statement: try each alone
-                _resolve(futures, [await self._alone(row) for row in rows])
-            else:
-                _resolve(futures, [(row.table_id, row.idx) in stored for row in rows])
+                results = await self._commit(items)
+            except Exception:  # something in it failed (its table gone...): each alone, its own answer
+                await self._drop()
+                results = [await self._alone(item) for item in items]
+            _resolve(futures, results)
 
-    async def _alone(self, row: Append) -> bool | Exception:
+    async def _commit(self, items: list[Append | Op]) -> list[Any]:
+        conn = await self._connection()
+        rows = [item for item in items if isinstance(item, Append)]
+        async with conn.begin():
+            done = {id(item): await conn.run_sync(item) for item in items if not isinstance(item, Append)}
+            stored = await self._insert(conn, rows) if rows else set()
+        return [(i.table_id, i.idx) in stored if isinstance(i, Append) else done[id(i)] for i in items]
+
+    async def _alone(self, item: Append | Op) -> Any:
         try:
-            return bool(await self._insert([row]))
+            return (await self._commit([item]))[0]
         except Exception as e:
+            await self._drop()
             return e
 
-    async def _insert(self, rows: list[Append]) -> set[tuple[str, int]]:
+    @staticmethod
+    async def _insert(conn: AsyncConnection, rows: list[Append]) -> set[tuple[str, int]]:
         columns = (
             [r.table_id for r in rows],
             [r.idx for r in rows],
@@ -268,8 +304,6 @@ class PostgresWriter:
             [r.action for r in rows],
             [r.at for r in rows],
         )
-        async with self._engine.connect() as conn:
-            raw: Any = (await conn.get_raw_connection()).driver_connection
-            async with raw.transaction():
-                records = await raw.fetch(_PG_APPEND, *columns)
+        raw: Any = (await conn.get_raw_connection()).driver_connection  # in the batch's transaction
+        records = await raw.fetch(_PG_APPEND, *columns)
         return {(r["table_id"], r["idx"]) for r in records}
