@@ -156,3 +156,10 @@ async def test_upgrading_keeps_old_tables_and_their_small_seeds(db_url: str) -> 
         assert await store.actions("old") == [(0, "birth:be1")]
     finally:
         await store.close()
+
+
+def test_the_head_the_server_knows_is_alembics() -> None:
+    """migrate.HEAD lets a start skip Alembic when the database is up to date: it must be the head."""
+    from alembic.script import ScriptDirectory
+
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == migrate.HEAD

@@ -17,7 +17,6 @@ import threading
 import time
 from typing import Any
 
-from ziggurat.bots import make_bot
 from ziggurat.engine import registry
 
 _PR_SET_PDEATHSIG = 1
@@ -27,6 +26,7 @@ def warm(parent: int) -> None:
     """Runs once in each new worker: tie its life to the server's, and import the games."""
     die_with(parent)
     registry.all_games()
+    import ziggurat.bots  # noqa: F401
 
 
 def die_with(parent: int) -> None:
@@ -45,6 +45,8 @@ def _watch(parent: int) -> None:
 
 
 def choose(game_id: str, state_json: dict[str, Any], seat: int, level: str, seed: int, seconds: float) -> str:
+    from ziggurat.bots import make_bot  # (a thread pool's first move imports it; a process's warm() did)
+
     game = registry.get(game_id)
     state = game.from_json(state_json)
     bot = make_bot(level, seed, seconds=seconds) if level == "hard" else make_bot(level, seed)

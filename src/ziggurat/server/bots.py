@@ -9,7 +9,6 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from ziggurat.bots import make_bot
 from ziggurat.server import bot_worker
 from ziggurat.server.config import Settings
 
@@ -18,6 +17,8 @@ log = logging.getLogger("ziggurat.server")
 
 def check_level(level: str) -> None:
     """Raise ValueError for a level the bots package doesn't know."""
+    from ziggurat.bots import make_bot  # (imported when first needed: not on the way to serving)
+
     make_bot(level, 0)
 
 
