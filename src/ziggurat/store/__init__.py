@@ -4,8 +4,19 @@ A live table is rebuilt by replaying its log (the engine's replay is exact), so 
 nothing else about a game's state is stored.
 """
 
+from ziggurat.store.leases import Fenced, Leases
 from ziggurat.store.records import SeatRecord, TableRecord
 from ziggurat.store.store import Conflict, Store, default_url
 from ziggurat.store.urls import BadDatabaseUrl, async_url
 
-__all__ = ["BadDatabaseUrl", "Conflict", "SeatRecord", "Store", "TableRecord", "async_url", "default_url"]
+__all__ = [
+    "BadDatabaseUrl",
+    "Conflict",
+    "Fenced",
+    "Leases",
+    "SeatRecord",
+    "Store",
+    "TableRecord",
+    "async_url",
+    "default_url",
+]

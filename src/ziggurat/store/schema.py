@@ -55,3 +55,18 @@ actions = sa.Table(
     sa.Column("action", sa.String(256), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+# Which server process owns a table now (several processes on one PostgreSQL): a lease that expires
+# unless renewed, and a fencing token that goes up with every new owner. Every write of a table's
+# owner carries its token; a write with an older one is refused, so a process that lost its lease (a
+# pause, a partition) can never overwrite what the new owner stored. One process on SQLite needs none.
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("owner", sa.String(64), nullable=False),  # the owning process's node id
+    sa.Column("token", sa.BigInteger, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),  # the database's clock, in epoch seconds
+)

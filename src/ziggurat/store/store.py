@@ -13,8 +13,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from ziggurat.store import migrate
+from ziggurat.store.leases import Fenced
 from ziggurat.store.records import SeatRecord, Status, TableRecord
-from ziggurat.store.schema import actions, game_tables, seats
+from ziggurat.store.schema import actions, game_tables, leases, seats
 from ziggurat.store.urls import async_url
 from ziggurat.store.writer import Append, PostgresWriter, SqliteWriter, Writer, sqlite_pragmas
 
@@ -59,9 +60,12 @@ class Store:
         await self.engine.dispose()
 
     # --- writes ----------------------------------------------------------------------------------
-    async def create_table(self, rec: TableRecord, max_open: int | None = None) -> bool:
+    async def create_table(
+        self, rec: TableRecord, max_open: int | None = None, owner: tuple[str, float] | None = None
+    ) -> bool:
         """Store a new table with its seats. With `max_open`, only if its creator has fewer open tables
-        than that (counted and created in one transaction); False if not."""
+        than that (counted and created in one transaction); False if not. With `owner` (node, seconds),
+        that process holds the table's first lease (token 1)."""
         row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
 
         def create(conn: Connection) -> bool:
@@ -73,17 +77,22 @@ class Store:
             conn.execute(_INSERT_TABLE, row)
             if seat_rows:
                 conn.execute(_INSERT_SEATS, seat_rows)
+            if owner is not None:
+                conn.execute(_FIRST_LEASE, {"table_id": rec.id, "owner": owner[0], "ttl": owner[1]})
             return True
 
         return await self.writer.write(create)
 
-    async def save_table(self, rec: TableRecord) -> None:
-        """Write the table row and replace its seats (seat changes are rare and small)."""
+    async def save_table(self, rec: TableRecord, fence: int | None = None) -> None:
+        """Write the table row and replace its seats (seat changes are rare and small). With `fence`,
+        only while that lease token is the table's (else Fenced, nothing written)."""
         row = {**_table_row(rec), "key": rec.id}
         del row["id"]  # (the key names the row; its columns are set)
         seat_rows = [_seat_row(rec.id, s) for s in rec.seats]
 
         def save(conn: Connection) -> None:
+            if fence is not None and conn.execute(_LEASE_TOKEN, {"key": rec.id}).scalar() != fence:
+                raise Fenced(f"table {rec.id} has another owner now")
             conn.execute(_UPDATE_TABLE, row)
             conn.execute(_DELETE_SEATS, {"key": rec.id})
             if seat_rows:
@@ -91,10 +100,12 @@ class Store:
 
         await self.writer.write(save)
 
-    async def append_action(self, table_id: str, idx: int, seat: int, action: str) -> None:
+    async def append_action(
+        self, table_id: str, idx: int, seat: int, action: str, fence: int | None = None
+    ) -> None:
         """Store action number `idx` (1-based: the version it makes), committed when this returns.
-        Raises Conflict if that number is taken."""
-        if not await self.writer.append(Append(table_id, idx, seat, action, time.time())):
+        Raises Conflict if that number is taken, Fenced if `fence` is no longer the table's token."""
+        if not await self.writer.append(Append(table_id, idx, seat, action, time.time(), fence)):
             raise Conflict(f"table {table_id} already has action {idx}")
 
     async def delete_open(self, table_id: str, untouched_since: float) -> bool:
@@ -182,6 +193,13 @@ _COUNT_OPEN = sa.select(sa.func.count()).where(
 )
 _LOCK_CREATOR = sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(sa.bindparam("by"))))
 _INSERT_TABLE = game_tables.insert()
+_FIRST_LEASE = sa.text(
+    "INSERT INTO leases (table_id, owner, token, expires_at)"
+    " VALUES (:table_id, :owner, 1, extract(epoch from clock_timestamp()) + :ttl)"
+)
+_LEASE_TOKEN = (
+    sa.select(leases.c.token).where(leases.c.table_id == sa.bindparam("key")).with_for_update(read=True)
+)
 _UPDATE_TABLE = game_tables.update().where(game_tables.c.id == sa.bindparam("key"))
 _INSERT_SEATS = seats.insert()
 _DELETE_SEATS = seats.delete().where(seats.c.table_id == sa.bindparam("key"))

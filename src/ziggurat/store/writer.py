@@ -34,6 +34,8 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
+from ziggurat.store.leases import Fenced
+
 T = TypeVar("T")
 Op = Callable[[Connection], Any]  # a write, all or nothing: returns what its caller needs to know
 MAX_BATCH = 512  # writes per transaction at most (a commit stays short even under a flood)
@@ -48,6 +50,7 @@ class Append:
     seat: int
     action: str
     at: float
+    fence: int | None = None  # the owner's lease token, when several processes share the database
 
 
 class Writer(Protocol):
@@ -216,6 +219,9 @@ _PG_APPEND = (
 )
 
 
+_PG_FENCES = "SELECT table_id, token FROM leases WHERE table_id = ANY($1::varchar[]) FOR SHARE"
+
+
 class PostgresWriter:
     """One connection of its own, one transaction per batch: the lobby's writes (each a function run
     through run_sync) and then every queued action in one statement. Should anything in a batch fail,
@@ -285,8 +291,8 @@ class PostgresWriter:
         rows = [item for item in items if isinstance(item, Append)]
         async with conn.begin():
             done = {id(item): await conn.run_sync(item) for item in items if not isinstance(item, Append)}
-            stored = await self._insert(conn, rows) if rows else set()
-        return [(i.table_id, i.idx) in stored if isinstance(i, Append) else done[id(i)] for i in items]
+            outcome = await self._insert(conn, rows) if rows else {}
+        return [outcome[i.table_id, i.idx] if isinstance(i, Append) else done[id(i)] for i in items]
 
     async def _alone(self, item: Append | Op) -> Any:
         try:
@@ -296,7 +302,18 @@ class PostgresWriter:
             return e
 
     @staticmethod
-    async def _insert(conn: AsyncConnection, rows: list[Append]) -> set[tuple[str, int]]:
+    async def _insert(conn: AsyncConnection, rows: list[Append]) -> dict[tuple[str, int], Any]:
+        """Store these actions in the batch's transaction: True (stored), False (its index was taken)
+        or Fenced (the lease it carried was taken over), by (table, index)."""
+        raw: Any = (await conn.get_raw_connection()).driver_connection
+        outcome: dict[tuple[str, int], Any] = {}
+        fenced = {r.table_id for r in rows if r.fence is not None}
+        if fenced:  # (a share lock: a takeover waits for this transaction, and this one for a takeover)
+            tokens = dict(await raw.fetch(_PG_FENCES, list(fenced)))
+            for r in rows:
+                if r.fence is not None and tokens.get(r.table_id) != r.fence:
+                    outcome[r.table_id, r.idx] = Fenced(f"table {r.table_id} has another owner now")
+            rows = [r for r in rows if (r.table_id, r.idx) not in outcome]
         columns = (
             [r.table_id for r in rows],
             [r.idx for r in rows],
@@ -304,6 +321,7 @@ class PostgresWriter:
             [r.action for r in rows],
             [r.at for r in rows],
         )
-        raw: Any = (await conn.get_raw_connection()).driver_connection  # in the batch's transaction
-        records = await raw.fetch(_PG_APPEND, *columns)
-        return {(r["table_id"], r["idx"]) for r in records}
+        stored = {(r["table_id"], r["idx"]) for r in await raw.fetch(_PG_APPEND, *columns)} if rows else set()
+        for r in rows:
+            outcome[r.table_id, r.idx] = (r.table_id, r.idx) in stored
+        return outcome

@@ -1,0 +1,97 @@
+"""Table ownership among several server processes sharing one PostgreSQL: leases with fencing tokens.
+
+A process owns a table while its lease lasts; it renews its leases well before they expire. Another
+process may take a table over only once its lease has expired, and the token then goes up by one.
+Every write of an owner carries its token (`Append.fence`, `Store.save_table(fence=...)`), checked
+under a share lock on the lease row in the write's own transaction, so a takeover waits for writes in
+flight and a process that lost its lease (paused, cut off) can never store anything after it.
+Times are the database's clock, so the processes' clocks don't matter.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from ziggurat.store.schema import game_tables, leases
+
+
+class Fenced(Exception):
+    """This process's lease on the table was taken over: the write was refused, nothing stored."""
+
+
+_NOW = sa.func.extract("epoch", sa.func.clock_timestamp())
+
+_ACQUIRE = sa.text(
+    """
+    INSERT INTO leases (table_id, owner, token, expires_at)
+    VALUES (:table_id, :owner, 1, extract(epoch from clock_timestamp()) + :ttl)
+    ON CONFLICT (table_id) DO UPDATE
+    SET owner = EXCLUDED.owner, token = leases.token + 1, expires_at = EXCLUDED.expires_at
+    WHERE leases.expires_at < extract(epoch from clock_timestamp()) OR leases.owner = EXCLUDED.owner
+    RETURNING token
+    """
+)
+
+
+class Leases:
+    def __init__(self, engine: AsyncEngine, node: str, ttl: float) -> None:
+        self.engine = engine
+        self.node = node  # this process
+        self.ttl = ttl  # seconds a lease lasts unless renewed
+
+    async def acquire(self, table_id: str) -> int | None:
+        """Own the table (it was free, expired, or already ours): the new fencing token. None while
+        another process's lease lasts, or if there is no such table."""
+        try:
+            async with self.engine.begin() as conn:
+                params = {"table_id": table_id, "owner": self.node, "ttl": self.ttl}
+                token = (await conn.execute(_ACQUIRE, params)).scalar()
+        except IntegrityError:  # no such table
+            return None
+        return None if token is None else int(token)
+
+    async def renew(self, table_ids: list[str]) -> set[str]:
+        """Extend these leases; the ones still ours (a missing one was taken over)."""
+        if not table_ids:
+            return set()
+        q = (
+            leases.update()
+            .where(leases.c.table_id.in_(table_ids), leases.c.owner == self.node)
+            .values(expires_at=_NOW + self.ttl)
+            .returning(leases.c.table_id)
+        )
+        async with self.engine.begin() as conn:
+            return {str(r[0]) for r in await conn.execute(q)}
+
+    async def release(self, table_id: str, token: int) -> None:
+        """Let the table go now (unloaded from memory): whoever needs it next takes it at once."""
+        q = (
+            leases.update()
+            .where(leases.c.table_id == table_id, leases.c.owner == self.node, leases.c.token == token)
+            .values(expires_at=0.0)
+        )
+        async with self.engine.begin() as conn:
+            await conn.execute(q)
+
+    async def holder(self, table_id: str) -> tuple[str, int] | None:
+        """(owner, token) while a lease on the table lasts; None when nobody owns it."""
+        q = sa.select(leases.c.owner, leases.c.token).where(
+            leases.c.table_id == table_id, leases.c.expires_at > _NOW
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    async def orphans(self, limit: int = 200) -> list[str]:
+        """Running tables whose owner's lease has run out (or that never had one): to take over, so
+        their bots play on and their timers keep running."""
+        live = sa.select(leases.c.table_id).where(leases.c.expires_at > _NOW)
+        q = (
+            sa.select(game_tables.c.id)
+            .where(game_tables.c.status == "running", game_tables.c.id.not_in(live))
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return [str(r[0]) for r in await conn.execute(q)]

@@ -1,0 +1,87 @@
+"""Leases and fencing tokens on a real PostgreSQL: one owner per table at a time, and a former owner's
+writes refused once another has taken over."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from ziggurat.store import Conflict, Fenced, Leases, SeatRecord, Store, TableRecord
+
+from .pg import Cluster
+
+
+@pytest.fixture
+async def pg_store(pg: Cluster) -> AsyncIterator[Store]:
+    store = await Store.open(pg.new_database())
+    yield store
+    await store.close()
+
+
+def table(tid: str, status: str = "running") -> TableRecord:
+    rec = TableRecord(tid, "zenith", {"board": "fuji"}, 2, 5, 6, status, None, 1.0)  # type: ignore[arg-type]
+    rec.seats = [SeatRecord(0, "human", "Ada", "h" * 64), SeatRecord(1, "bot", "Bot", None, "random")]
+    return rec
+
+
+async def test_one_owner_at_a_time_and_a_takeover_once_the_lease_runs_out(pg_store: Store) -> None:
+    await pg_store.create_table(table("t"))
+    a, b = Leases(pg_store.engine, "a", 0.4), Leases(pg_store.engine, "b", 0.4)
+    assert await a.acquire("t") == 1
+    assert await b.acquire("t") is None  # a's lease lasts
+    assert await a.holder("t") == ("a", 1)
+    assert await a.renew(["t"]) == {"t"}
+    await asyncio.sleep(0.6)
+    assert await a.holder("t") is None  # ran out
+    assert await b.acquire("t") == 2  # a new owner, a higher token
+    assert await a.renew(["t"]) == set()  # a learns it lost the table
+    assert await a.acquire("t") is None
+    await b.release("t", 2)  # b lets go: a may have it at once
+    assert await a.acquire("t") == 3
+    assert await a.acquire("nope") is None
+
+
+async def test_a_former_owners_writes_are_refused(pg_store: Store) -> None:
+    await pg_store.create_table(table("t"), owner=("a", 0.3))  # the creator holds the first lease
+    a, b = Leases(pg_store.engine, "a", 0.3), Leases(pg_store.engine, "b", 5)
+    assert await a.holder("t") == ("a", 1)
+    await pg_store.append_action("t", 1, 0, "place:s1", fence=1)
+    await asyncio.sleep(0.5)
+    assert await b.acquire("t") == 2
+    with pytest.raises(Fenced):  # a paused past its lease: its late move is refused, nothing stored
+        await pg_store.append_action("t", 2, 1, "place:s2", fence=1)
+    rec = table("t")
+    rec.status = "finished"
+    with pytest.raises(Fenced):
+        await pg_store.save_table(rec, fence=1)
+    await pg_store.append_action("t", 2, 1, "place:s3", fence=2)  # the new owner goes on
+    with pytest.raises(Conflict):  # (and the optimistic lock still holds for it)
+        await pg_store.append_action("t", 2, 1, "place:s4", fence=2)
+    await pg_store.save_table(rec, fence=2)
+    assert await pg_store.actions("t") == [(0, "place:s1"), (1, "place:s3")]
+    got = await pg_store.get_table("t")
+    assert got is not None and got.status == "finished"
+
+
+async def test_a_batch_mixing_owners_refuses_only_the_stale_ones(pg_store: Store) -> None:
+    for tid in ("x", "y"):
+        await pg_store.create_table(table(tid), owner=("a", 60))
+    outcomes = await asyncio.gather(
+        pg_store.append_action("x", 1, 0, "place:s1", fence=1),
+        pg_store.append_action("y", 1, 0, "place:s1", fence=7),  # a token y never had
+        pg_store.append_action("x", 2, 1, "place:s2", fence=1),
+        return_exceptions=True,
+    )
+    assert outcomes[0] is None and outcomes[2] is None and isinstance(outcomes[1], Fenced)
+    assert len(await pg_store.actions("x")) == 2 and await pg_store.actions("y") == []
+
+
+async def test_orphans_are_running_tables_nobody_holds(pg_store: Store) -> None:
+    await pg_store.create_table(table("held"))
+    await pg_store.create_table(table("free"))
+    await pg_store.create_table(table("open", "open"))
+    a = Leases(pg_store.engine, "a", 60)
+    await a.acquire("held")
+    assert await a.orphans() == ["free"]
