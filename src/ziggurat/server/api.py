@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
 from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Depends, Request, status
@@ -14,7 +13,6 @@ from ziggurat.server import schemas
 from ziggurat.server.errors import Refused, conflict
 from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
 from ziggurat.server.tokens import hash_token, new_token
 from ziggurat.store.records import Status
 
@@ -53,11 +51,6 @@ HallDep = Annotated[Hall, Depends(hall)]
 TokenDep = Annotated[str, Depends(token_hash)]
 
 
-async def _run(h: Hall, table_id: str, fn: Callable[[Table], Awaitable[T]]) -> tuple[Table, T]:
-    table = await h.get(table_id)
-    return table, await table.call(lambda: fn(table))
-
-
 @router.get("/games", response_model=list[schemas.GameInfo])
 async def games() -> list[Json]:
     return [{**dataclasses.asdict(g.info), "options": g.options_spec()} for g in registry.all_games()]
@@ -87,50 +80,44 @@ async def get_table(table_id: str, h: HallDep) -> Json:
 async def join(table_id: str, body: schemas.Join, h: HallDep) -> Json:
     """Take an empty seat: a name in, a secret seat token out."""
     token, th = new_token()
-    table, seat = await _run(h, table_id, lambda t: t.join(body.name, th, body.seat))
-    return {"table": table.summary(), "seat": seat, "token": token}
+    seat, table = await h.command(table_id, "join", name=body.name, token_hash=th, seat=body.seat)
+    return {"table": table, "seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/leave", response_model=schemas.TableInfo)
 async def leave(table_id: str, h: HallDep, th: TokenDep) -> Json:
     """Before the start the seat empties; during the game the player is marked as gone (the host may kick)."""
-    table, _ = await _run(h, table_id, lambda t: t.leave(th))
-    return table.summary()
+    return (await h.command(table_id, "leave", token_hash=th))[1]
 
 
 @router.put("/tables/{table_id}/seats/{seat}/bot", response_model=schemas.TableInfo)
 async def fill_with_bot(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
     """Host, before the start: a bot of the chosen level takes this empty seat."""
-    table, _ = await _run(h, table_id, lambda t: t.fill(th, seat, body.level))
-    return table.summary()
+    return (await h.command(table_id, "fill", token_hash=th, seat=seat, level=body.level))[1]
 
 
 @router.delete("/tables/{table_id}/seats/{seat}", response_model=schemas.TableInfo)
 async def remove_seat(table_id: str, seat: int, h: HallDep, th: TokenDep) -> Json:
     """Host, before the start: remove an empty or bot seat (the game then has one player fewer)."""
-    table, _ = await _run(h, table_id, lambda t: t.remove(th, seat))
-    return table.summary()
+    return (await h.command(table_id, "remove", token_hash=th, seat=seat))[1]
 
 
 @router.post("/tables/{table_id}/start", response_model=schemas.TableInfo)
 async def start(table_id: str, h: HallDep, th: TokenDep) -> Json:
     """Host: start the game. Who sits in which seat is shuffled."""
-    table, _ = await _run(h, table_id, lambda t: t.start(th))
-    return table.summary()
+    return (await h.command(table_id, "start", token_hash=th))[1]
 
 
 @router.post("/tables/{table_id}/seats/{seat}/kick", response_model=schemas.TableInfo)
 async def kick(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
     """Host: kick a player who has left; a bot takes the seat over as it stands (it can still win)."""
-    table, _ = await _run(h, table_id, lambda t: t.kick(th, seat, body.level))
-    return table.summary()
+    return (await h.command(table_id, "kick", token_hash=th, seat=seat, level=body.level))[1]
 
 
 @router.post("/tables/{table_id}/kick-host", response_model=schemas.TableInfo)
 async def kick_host(table_id: str, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
     """Any other player, when the game has waited on an idle host long enough; the host role passes on."""
-    table, _ = await _run(h, table_id, lambda t: t.kick_host(th, body.level))
-    return table.summary()
+    return (await h.command(table_id, "kick_host", token_hash=th, level=body.level))[1]
 
 
 @router.get("/tables/{table_id}/match", responses={409: {"model": schemas.Error}})

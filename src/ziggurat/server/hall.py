@@ -16,6 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
@@ -23,6 +24,7 @@ from ziggurat.server import memory, seating
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found
+from ziggurat.server.handle import Handle, LocalHandle
 from ziggurat.server.history import public_log, replay
 from ziggurat.server.table import Table, summary
 from ziggurat.server.tokens import new_token
@@ -147,6 +149,24 @@ class Hall:
             await table.stop()
             raise Refused("table-broken", "This table's log no longer replays.", 500) from e
         return table
+
+    @contextlib.contextmanager
+    def held(self, table_id: str) -> Iterator[None]:
+        """Keep a table loaded here meanwhile (a socket between connecting and saying hello)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            yield
+        else:
+            with table.held():
+                yield
+
+    async def handle(self, table_id: str) -> Handle:
+        """Where to send a table's requests (loading it if need be)."""
+        return LocalHandle(await self.get(table_id))
+
+    async def command(self, table_id: str, op: str, **args: Any) -> tuple[Any, Json]:
+        """Run a lobby command where the table lives: its result, and the table's summary after it."""
+        return await (await self.handle(table_id)).lobby(op, args)
 
     def _adopt(self, rec: TableRecord) -> Table:
         table = Table(rec, self.store, self.bots, self.settings, on_idle=lambda _: self._schedule_trim())

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
-from ziggurat.server import seating
+from ziggurat.server import messages, seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
@@ -321,6 +321,41 @@ class Table:
         else:
             conn.seen = since
             conn.send_text(self._state_text(conn, resync=False))
+
+    # --- what a play socket asks (through `call`) ---------------------------------------------------
+    async def on_socket(self, conn: Conn, op: str, args: Json, ref: Any = None) -> None:
+        """One request of a play socket, answered on that socket: refusals too, as `error` messages
+        (so that it works the same for a socket held by another process)."""
+        try:
+            if op == "hello":
+                await self._hello(conn, args.get("token_hash"), args.get("since"))
+            elif op == "sync":
+                await self.sync(conn, args.get("since"))
+            elif op == "act":
+                version = await self.act(conn.token_hash, args["action"], args["version"], args.get("seat"))
+                conn.send(messages.ack(version, ref))
+            elif op == "auto-pass":
+                await self.set_auto_pass(conn.token_hash, args["on"])
+            elif op == "bye":
+                await self.detach(conn)
+            else:
+                raise Refused("unknown-type", "Message types are hello, act, sync, auto-pass and ping.")
+        except (Refused, IllegalAction) as e:
+            conn.send(messages.error(e.code, e.message, ref, version=self.version))
+
+    async def _hello(self, conn: Conn, token_hash: str | None, since: int | None) -> None:
+        if token_hash is not None and seating.seat_of(self.rec, token_hash) is None:
+            raise Refused("bad-token", "That token holds no seat at this table.", 403)
+        conn.token_hash, conn.who_for = token_hash, None
+        await self.attach(conn, since)
+
+    LOBBY = frozenset({"join", "leave", "fill", "remove", "start", "kick", "kick_host"})
+
+    async def lobby(self, op: str, args: Json) -> Any:
+        """One of the lobby's commands by name (join, leave, fill, remove, start, kick, kick_host)."""
+        if op not in self.LOBBY:
+            raise ValueError(f"not a lobby command: {op}")
+        return await getattr(self, op)(**args)
 
     # --- lobby commands (called through the actor) -----------------------------------------------------
     async def _save(self, new: TableRecord) -> None:

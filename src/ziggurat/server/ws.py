@@ -13,15 +13,14 @@ from typing import Any
 
 import orjson
 
-from ziggurat.engine import IllegalAction
+from ziggurat.server import messages
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
+from ziggurat.server.handle import Handle
 from ziggurat.server.limits import Bucket
-from ziggurat.server.seating import seat_of
 from ziggurat.server.socket import Socket
-from ziggurat.server.table import Table
 from ziggurat.server.tokens import hash_token
 
 MAX_STRIKES = 200  # refused-for-rate messages before the socket is closed
@@ -30,13 +29,6 @@ MAX_STRIKES = 200  # refused-for-rate messages before the socket is closed
 class Bad(Exception):
     def __init__(self, code: str, message: str) -> None:
         self.code, self.message = code, message
-
-
-def _error(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message, **extra}
-    if ref is not None:
-        out["ref"] = ref
-    return out
 
 
 def _int(msg: dict[str, Any], key: str, required: bool) -> int | None:
@@ -62,7 +54,7 @@ async def _refuse(ws: Socket, code: str, message: str) -> None:
     if not await ws.accept():
         return
     with contextlib.suppress(Exception):
-        await ws.send_text(encode(_error(code, message)))
+        await ws.send_text(encode(messages.error(code, message)))
         await ws.close(1008)
 
 
@@ -90,24 +82,23 @@ async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
         return
     conn = Conn(max_queue=settings.send_queue)
     writer = asyncio.create_task(_writer(ws, conn))
-    table: Table | None = None
+    handle: Handle | None = None
     try:
         try:
-            table = await h.get(table_id)
+            handle = await h.handle(table_id)
         except Refused as e:
-            conn.send(_error(e.code, e.message))
+            conn.send(messages.error(e.code, e.message))
             conn.close()
             await writer
             with contextlib.suppress(Exception):
                 await ws.close(4404)
             return
-        with table.held():  # from the handshake on, not only once attached
-            await _serve(ws, conn, table, settings)
+        with h.held(table_id):  # from the handshake on, not only once attached
+            await _serve(ws, conn, handle, settings)
     finally:
-        if table is not None and conn.attached:
-            t = table
+        if handle is not None and conn.attached:
             with contextlib.suppress(Exception):
-                await t.call(lambda: t.detach(conn))
+                await handle.socket(conn, "bye", {})
         conn.close()
         with contextlib.suppress(BaseException):  # flush what is queued (a last error), briefly
             await asyncio.wait_for(writer, 1.0)
@@ -115,7 +106,7 @@ async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
             await ws.close()
 
 
-async def _serve(ws: Socket, conn: Conn, table: Table, settings: Settings) -> None:
+async def _serve(ws: Socket, conn: Conn, handle: Handle, settings: Settings) -> None:
     bucket = Bucket(settings.ws_rate, settings.ws_burst)
     strikes = 0
     while True:
@@ -126,7 +117,7 @@ async def _serve(ws: Socket, conn: Conn, table: Table, settings: Settings) -> No
                 async with asyncio.timeout(settings.hello_timeout):
                     m = await ws.receive()
             except TimeoutError:
-                conn.send(_error("hello-timeout", "Say hello first; this socket waited too long."))
+                conn.send(messages.error("hello-timeout", "Say hello first; this socket waited too long."))
                 conn.close()
                 return
         if m["type"] == "websocket.disconnect":
@@ -136,16 +127,18 @@ async def _serve(ws: Socket, conn: Conn, table: Table, settings: Settings) -> No
         text = m.get("text")
         if not bucket.allow():
             strikes += 1
-            conn.send(_error("rate-limited", "Too many messages; slow down."))
+            conn.send(messages.error("rate-limited", "Too many messages; slow down."))
             if strikes > MAX_STRIKES:  # (closed with 1008 on the way out)
                 conn.close()
                 return
             continue
         if text is None:
-            conn.send(_error("malformed", "Send JSON text frames."))
+            conn.send(messages.error("malformed", "Send JSON text frames."))
             continue
         if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
-            conn.send(_error("too-large", f"Messages are at most {settings.max_message_bytes} bytes."))
+            conn.send(
+                messages.error("too-large", f"Messages are at most {settings.max_message_bytes} bytes.")
+            )
             continue
         ref = None
         try:
@@ -156,21 +149,18 @@ async def _serve(ws: Socket, conn: Conn, table: Table, settings: Settings) -> No
             if not (ref is None or (isinstance(ref, str | int) and len(str(ref)) <= 64)):
                 ref = None
                 raise Bad("malformed", "'ref' is a short string or number.")
-            await _handle(conn, table, msg, ref)
+            await _handle(conn, handle, msg, ref)
         except orjson.JSONDecodeError:  # nested too deeply (2,000 brackets) included
-            conn.send(_error("malformed", "Not valid JSON."))
+            conn.send(messages.error("malformed", "Not valid JSON."))
         except Bad as e:
-            conn.send(_error(e.code, e.message, ref))
-        except Refused as e:
-            conn.send(_error(e.code, e.message, ref, version=table.version))
-        except IllegalAction as e:
-            conn.send(_error(e.code, e.message, ref, version=table.version))
+            conn.send(messages.error(e.code, e.message, ref))
 
 
-async def _handle(conn: Conn, table: Table, msg: dict[str, Any], ref: Any) -> None:
+async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any) -> None:
+    """Check a message's shape here; what it asks of the table is answered by the table, on `conn`."""
     kind = msg.get("type")
     if kind == "ping":
-        conn.send({"type": "pong", **({"ref": ref} if ref is not None else {})})
+        conn.send(messages.pong(ref))
         return
     if kind == "hello":
         if conn.attached:
@@ -180,29 +170,23 @@ async def _handle(conn: Conn, table: Table, msg: dict[str, Any], ref: Any) -> No
             raise Bad("malformed", "'token' must be a string.")
         since = _int(msg, "version", required=False)
         th = hash_token(token) if token else None
-        if th is not None and seat_of(table.rec, th) is None:
-            raise Refused("bad-token", "That token holds no seat at this table.", 403)
-        conn.token_hash, conn.who_for = th, None
-        await table.call(lambda: table.attach(conn, since))
+        await handle.socket(conn, "hello", {"token_hash": th, "since": since}, ref)
         return
     if not conn.attached:
         raise Bad("hello-first", "Start with a 'hello' message.")
     if kind == "sync":
-        since = _int(msg, "version", required=False)
-        await table.call(lambda: table.sync(conn, since))
+        await handle.socket(conn, "sync", {"since": _int(msg, "version", required=False)}, ref)
     elif kind == "act":
         action = msg.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 200:
             raise Bad("malformed", "'action' must be a short string.")
         version = _int(msg, "version", required=True)
         seat = _int(msg, "seat", required=False)
-        assert version is not None
-        v = await table.call(lambda: table.act(conn.token_hash, action, version, seat))
-        conn.send({"type": "ack", "version": v, **({"ref": ref} if ref is not None else {})})
+        await handle.socket(conn, "act", {"action": action, "version": version, "seat": seat}, ref)
     elif kind == "auto-pass":
         on = msg.get("on")
         if not isinstance(on, bool):
             raise Bad("malformed", "'on' must be true or false.")
-        await table.call(lambda: table.set_auto_pass(conn.token_hash, on))
+        await handle.socket(conn, "auto-pass", {"on": on}, ref)
     else:
         raise Bad("unknown-type", "Message types are hello, act, sync, auto-pass and ping.")
