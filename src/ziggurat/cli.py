@@ -12,7 +12,16 @@ from typing import Any, TextIO
 
 from ziggurat.bots import LEVELS, make_bot
 from ziggurat.bots.arena import cli as arena_cli
-from ziggurat.engine import Game, IllegalAction, Match, ScenarioError, events_for, registry
+from ziggurat.engine import (
+    Game,
+    IllegalAction,
+    InputError,
+    Match,
+    ScenarioError,
+    ZigguratError,
+    events_for,
+    registry,
+)
 from ziggurat.scenario_files import run_file
 from ziggurat.server import cli as server_cli
 
@@ -40,13 +49,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     options = game.options(raw)
     n = args.players or max(game.info.min_players, min(4, game.info.max_players))
     if not game.info.min_players <= n <= game.info.max_players:
-        raise IllegalAction(
+        raise InputError(
             "bad-players", f"{game.info.name} is for {game.info.min_players}-{game.info.max_players} players."
         )
     humans = sorted(set(args.human or []))
     for h in humans:
         if not 0 <= h < n:
-            raise IllegalAction("bad-seat", f"--human {h}: seats are 0 to {n - 1}.")
+            raise InputError("bad-seat", f"--human {h}: seats are 0 to {n - 1}.")
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
     names = _names(n, humans)
     match = Match(game.info.id, n, game.options_json(options), seed, names)
@@ -145,7 +154,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         data = json.loads(Path(args.file).read_text())
     except (OSError, json.JSONDecodeError) as e:
-        raise IllegalAction("bad-match", f"{args.file}: {e}") from None
+        raise InputError("bad-match", f"{args.file}: {e}") from None
     match = Match.from_json(data.get("match", data) if isinstance(data, dict) else data)
     game = match.rules
     names = match.names
@@ -205,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             return server_cli.run(args)
         return cmd_replay(args, sys.stdout)
-    except IllegalAction as e:
+    except ZigguratError as e:
         sys.stderr.write(f"ziggurat: {e.message}\n")
         return 2
     except KeyboardInterrupt:

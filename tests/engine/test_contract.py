@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from ziggurat.engine import IllegalAction, Match, Result, all_games, events_for, get, secret_seed
+from ziggurat.engine import IllegalAction, InputError, Match, Result, all_games, events_for, get, secret_seed
 
 
 def test_registry_knows_zealous_and_refuses_unknown_games() -> None:
     assert get("zealous").info.name == "Zealous"
     assert "zealous" in [g.info.id for g in all_games()]
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         get("chess")
     assert e.value.code == "unknown-game"
 
@@ -23,7 +23,7 @@ def test_options_are_validated() -> None:
     assert g.options(None).length == "beginner"
     assert g.options({"length": "advanced"}).length == "advanced"
     for bad in ({"length": "forever"}, {"speed": 1}, ["length"]):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(InputError) as e:
             g.options(bad)  # type: ignore[arg-type]
         assert e.value.code == "bad-options"
 
@@ -72,8 +72,9 @@ def test_a_bad_log_is_refused_with_the_failing_action() -> None:
     with pytest.raises(IllegalAction) as e:
         m.replay()
     assert "action 2" in e.value.message
-    with pytest.raises(IllegalAction):
+    with pytest.raises(InputError) as bad:
         Match.from_json({"players": 3})
+    assert bad.value.code == "bad-match"
 
 
 @pytest.mark.parametrize("game_id", [g.info.id for g in all_games()])

@@ -12,7 +12,7 @@ pytest.importorskip("numpy")
 import numpy as np
 
 from tests.rl.play import CONFIGS, states
-from ziggurat.engine import IllegalAction, get
+from ziggurat.engine import InputError, get
 from ziggurat.rl.spec import ActionSpace, bind
 
 
@@ -84,9 +84,9 @@ def test_action_space_is_fixed_per_table() -> None:
 
 
 def test_bind_refuses_bad_tables() -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         bind(get("zenith"), 5)
     assert e.value.code == "bad-players"
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         bind(get("zealous"), 4, {"speed": 2})
     assert e.value.code == "bad-options"

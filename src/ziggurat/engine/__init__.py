@@ -1,6 +1,6 @@
 """Game-agnostic core: the contract, errors, seeded RNG, registry, match log and replay."""
 
-from ziggurat.engine.errors import IllegalAction, ScenarioError
+from ziggurat.engine.errors import IllegalAction, InputError, ScenarioError, ZigguratError
 from ziggurat.engine.game import Action, Game, Info, Json, Result, events_for
 from ziggurat.engine.match import Match
 from ziggurat.engine.registry import all_games, get, register
@@ -10,12 +10,14 @@ __all__ = [
     "Action",
     "Game",
     "IllegalAction",
+    "InputError",
     "Info",
     "Json",
     "Match",
     "Result",
     "Rng",
     "ScenarioError",
+    "ZigguratError",
     "all_games",
     "derive",
     "events_for",

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from ziggurat.engine.errors import IllegalAction
+from ziggurat.engine.errors import InputError
 
 Action = str
 """Actions are short strings such as "move:e1" or "play:stone": JSON values as they are, used
@@ -91,25 +91,25 @@ class Game(ABC, Generic[S, Opt]):
         if isinstance(raw, self.Options):
             return cast(Opt, raw)
         if not isinstance(raw, Mapping):
-            raise IllegalAction("bad-options", "Options must be an object of name: value.")
+            raise InputError("bad-options", "Options must be an object of name: value.")
         fields = {f.name: f for f in dataclasses.fields(self.Options)}
         unknown = sorted(set(raw) - set(fields))
         if unknown:
-            raise IllegalAction(
+            raise InputError(
                 "bad-options", f"Unknown option {unknown[0]!r} for {self.info.name}; known: {sorted(fields)}."
             )
         try:
             opts = self.Options(**raw)
         except (TypeError, ValueError) as e:
-            raise IllegalAction("bad-options", str(e)) from None
+            raise InputError("bad-options", str(e)) from None
         for f in dataclasses.fields(self.Options):  # declared ranges hold whatever the game checks
             value, lo, hi = getattr(opts, f.name), f.metadata.get("min"), f.metadata.get("max")
             if lo is None and hi is None:
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalAction("bad-options", f"{f.name} must be a whole number, not {short(value)}.")
+                raise InputError("bad-options", f"{f.name} must be a whole number, not {short(value)}.")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise IllegalAction("bad-options", f"{f.name} must be from {lo} to {hi}, not {short(value)}.")
+                raise InputError("bad-options", f"{f.name} must be from {lo} to {hi}, not {short(value)}.")
         return cast(Opt, opts)
 
     def options_spec(self) -> dict[str, Json]:

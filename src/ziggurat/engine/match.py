@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import registry
-from ziggurat.engine.errors import IllegalAction
+from ziggurat.engine.errors import IllegalAction, InputError
 from ziggurat.engine.game import Game, Json
 
 FORMAT = "ziggurat-match/1"
@@ -91,4 +91,4 @@ class Match:
                 actions=actions,
             )
         except (KeyError, TypeError, ValueError) as e:
-            raise IllegalAction("bad-match", f"Not a match log: {e!r}") from None
+            raise InputError("bad-match", f"Not a match log: {e!r}") from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ziggurat.engine.errors import IllegalAction
+from ziggurat.engine.errors import InputError
 from ziggurat.engine.game import Game
 
 _GAMES: dict[str, Game[Any, Any]] = {}
@@ -24,7 +24,7 @@ def get(game_id: str) -> Game[Any, Any]:
     try:
         return _GAMES[game_id]
     except KeyError:
-        raise IllegalAction("unknown-game", f"Unknown game {game_id!r}; known: {sorted(_GAMES)}.") from None
+        raise InputError("unknown-game", f"Unknown game {game_id!r}; known: {sorted(_GAMES)}.") from None
 
 
 def all_games() -> list[Game[Any, Any]]:

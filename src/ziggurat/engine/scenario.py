@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.engine import registry
-from ziggurat.engine.errors import IllegalAction, ScenarioError
+from ziggurat.engine.errors import IllegalAction, InputError, ScenarioError
 from ziggurat.engine.game import Game
 from ziggurat.engine.match import Match
 
@@ -43,7 +43,7 @@ def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:
         game = registry.get(str(data["game"]))
     except KeyError:
         raise ScenarioError(f'{name}: missing "game"') from None
-    except IllegalAction as e:
+    except InputError as e:
         raise ScenarioError(f"{name}: {e.message}") from None
     players = data.get("players")
     start = data.get("start")
@@ -69,7 +69,7 @@ def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:
     )
     try:
         state = match.initial_state(record=True)
-    except IllegalAction as e:
+    except InputError as e:
         raise ScenarioError(f"{name}: cannot set up the game: {e.message}") from None
 
     def seat_of(ref: Any) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ziggurat.engine import Action, Game, IllegalAction
+from ziggurat.engine import Action, Game, InputError
 from ziggurat.games.faiths import actions as faiths_actions
 from ziggurat.games.zealous import actions as zealous_actions
 from ziggurat.games.zenith import actions as zenith_actions
@@ -99,7 +99,7 @@ def spec_for(game: Game[Any, Any]) -> Spec:
     try:
         return SPECS[game.info.id]
     except KeyError:
-        raise IllegalAction(
+        raise InputError(
             "unknown-game", f"{game.info.name} has no research adapter yet (ziggurat.rl.spec.SPECS)."
         ) from None
 
@@ -123,7 +123,7 @@ class Binding:
 def bind(game: Game[Any, Any], players: int, options: Any = None) -> Binding:
     info = game.info
     if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
-        raise IllegalAction(
+        raise InputError(
             "bad-players",
             f"{info.name} is for {info.min_players}-{info.max_players} players, not {players!r}.",
         )

@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from ziggurat.engine import IllegalAction
+from ziggurat.engine import ZigguratError
 from ziggurat.server import api, ws
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
@@ -70,8 +70,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def refused(_: Request, e: Refused) -> JSONResponse:
         return _json(e.status, e.code, e.message)
 
-    @app.exception_handler(IllegalAction)
-    async def illegal(_: Request, e: IllegalAction) -> JSONResponse:
+    @app.exception_handler(ZigguratError)  # the rules' refusals and bad input (an unknown game...)
+    async def illegal(_: Request, e: ZigguratError) -> JSONResponse:
         return _json(400, e.code, e.message)
 
     @app.exception_handler(RequestValidationError)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from ziggurat.engine import ZigguratError
 
-class Refused(Exception):
+
+class Refused(ZigguratError):
+    """The server's own refusals (seats, tokens, tables), one family with the engine's errors."""
+
     def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
         self.status = status
-
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
 
 
 def not_found(what: str = "table") -> Refused:

@@ -161,7 +161,7 @@ def kick(rec: TableRecord, token_hash: str, seat: int, level: str, connected: bo
     if s.seat == me.seat:
         raise conflict("kick-self", "The host can't kick themselves; leave instead.")
     if s.kind != "human":
-        raise conflict("not-a-player", "Nobody sits there.")
+        raise conflict("nobody-to-kick", "Nobody sits there.")
     if rec.status == "finished":
         raise conflict("game-over", "The game is over.")
     if not s.has_left and connected:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.games.faiths.helpers import check_invariants, let_stand, play, position
-from ziggurat.engine import IllegalAction
+from ziggurat.engine import IllegalAction, InputError
 from ziggurat.games.faiths import GAME
 from ziggurat.games.faiths.announce import open_window
 from ziggurat.games.faiths.board import INDEX as T
@@ -272,7 +272,7 @@ def test_options_are_checked_and_text_from_the_command_line_is_understood() -> N
         {"speed": 1},
         {"homeland_bonus": 3},
     ):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(InputError) as e:
             GAME.options(bad)
         assert e.value.code == "bad-options"
 
@@ -290,10 +290,10 @@ def test_options_are_checked_and_text_from_the_command_line_is_understood() -> N
     ],
 )
 def test_bad_setups_are_refused(setup: dict[str, object], code: str) -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.new(4, {}, 0, setup)
     assert e.value.code == code
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.new(3, {}, 0)
     assert e.value.code == "bad-players"
 
@@ -303,7 +303,7 @@ def test_setup_hands_replace_the_deal_even_when_empty() -> None:
     nothing. With religions chosen at the table the deal comes later, so the hands need them set."""
     st = GAME.new(4, {}, 0, {"hands": {"1": []}, "phase": "events"})
     assert [sum(h) for h in st.hand] == [0, 0, 0, 0] and len(st.deck) == 39
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.new(4, {"religions": "choose"}, 0, {"hands": {"0": ["schism"]}})
     assert e.value.code == "bad-setup" and "setup.hands" in e.value.message
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.games.zealous.helpers import CARD_NOT_VALID, act, position, refuse
-from ziggurat.engine import IllegalAction
+from ziggurat.engine import InputError
 from ziggurat.engine.errors import ScenarioError
 from ziggurat.engine.scenario import run
 from ziggurat.games.zealous import GAME
@@ -114,7 +114,7 @@ def test_anything_after_the_game_is_over() -> None:
     ],
 )
 def test_bad_new_game(args: tuple[Any, ...], code: str, message: str) -> None:
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(InputError) as info:
         GAME.new(*args)
     assert info.value.code == code and info.value.message.startswith(message)
 
@@ -131,7 +131,7 @@ def test_bad_new_game(args: tuple[Any, ...], code: str, message: str) -> None:
     ],
 )
 def test_bad_state_json(data: dict[str, Any], code: str, message: str) -> None:
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises(InputError) as info:
         GAME.from_json(data)
     assert info.value.code == code and info.value.message.startswith(message)
 

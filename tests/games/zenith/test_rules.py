@@ -66,7 +66,7 @@ def test_an_upper_space_opens_only_when_all_three_supporters_hold_pieces() -> No
     assert "place:1.0.0" not in GAME.legal(st, ORANGE)
     with pytest.raises(IllegalAction) as e:
         GAME.apply(st, ORANGE, "place:1.0.0")
-    assert e.value.code == "not-open" and "0.0.1" in e.value.message
+    assert e.value.code == "space-not-open" and "0.0.1" in e.value.message
     place(st, "0.0.1")
     assert "1.0.0" in GAME.view(st, None)["open"]
     assert "place:1.0.0" not in GAME.legal(st, GREEN), "open, but all three supporters are orange"
@@ -181,7 +181,7 @@ def test_ranks_follow_the_order_of_elimination() -> None:
         (GREEN, "place:0.1", "unknown-space"),
         (GREEN, "place:0.01.0", "unknown-space"),
         (GREEN, "place:0.0.0", "occupied"),
-        (GREEN, "place:1.1.0", "not-open"),
+        (GREEN, "place:1.1.0", "space-not-open"),
     ],
 )
 def test_refusals_have_codes_and_change_nothing(seat: int, action: object, code: str) -> None:

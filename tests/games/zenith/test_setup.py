@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ziggurat.engine import IllegalAction, get
+from ziggurat.engine import InputError, get
 from ziggurat.games.zenith import GAME, ZenithOptions
 
 
@@ -21,14 +21,14 @@ def test_options() -> None:
     assert GAME.options({"board": "krakatoa"}).board == "krakatoa"
     assert GAME.options_json(GAME.options({"board": "twin"})) == {"board": "twin"}
     for bad in ({"board": "everest"}, {"size": 3}, ["fuji"]):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(InputError) as e:
             GAME.options(bad)  # type: ignore[arg-type]
         assert e.value.code == "bad-options"
 
 
 @pytest.mark.parametrize("players", [1, 5, 0, "3", True])
 def test_player_counts(players: Any) -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.new(players)
     assert e.value.code == "bad-players"
 
@@ -56,7 +56,7 @@ def test_setup_places_pieces_by_colour_or_seat() -> None:
     ],
 )
 def test_bad_setups(setup: Any) -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.new(3, setup=setup)
     assert e.value.code == "bad-setup" and e.value.message
 
@@ -120,7 +120,7 @@ def _good() -> dict[str, Any]:
 )
 def test_bad_states(change: dict[str, Any]) -> None:
     data = {**_good(), **change}
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.from_json(data)
     assert e.value.code == "bad-state" and e.value.message
 
@@ -129,10 +129,10 @@ def test_missing_keys_and_wrong_shapes_are_bad_states() -> None:
     good = _good()
     for key in ("players", "hands"):
         data = {k: v for k, v in good.items() if k != key}
-        with pytest.raises(IllegalAction, match=key):
+        with pytest.raises(InputError, match=key):
             GAME.from_json(data)
     for junk in ([], "zenith", None, 3):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(InputError) as e:
             GAME.from_json(junk)  # type: ignore[arg-type]
         assert e.value.code == "bad-state"
 
@@ -140,7 +140,7 @@ def test_missing_keys_and_wrong_shapes_are_bad_states() -> None:
 def test_a_turn_without_a_placement_is_refused() -> None:
     full = {f"0.{q}.{r}": 1 for q in range(4) for r in range(4 - q)}
     data = {**_good(), "pieces": full, "hands": [29, 19, 29], "turn": 0}
-    with pytest.raises(IllegalAction, match="no legal placement"):
+    with pytest.raises(InputError, match="no legal placement"):
         GAME.from_json(data)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.zombology.helpers import answer, events, everything, game, mask, play
-from ziggurat.engine import IllegalAction
+from ziggurat.engine import IllegalAction, InputError
 from ziggurat.games.zombology import GAME
 from ziggurat.games.zombology.cards import APOCALYPSE, BACK_MASK, EPIDEMIC, VALUE, cards_of
 from ziggurat.games.zombology.setup import APOCALYPSE_DEAL
@@ -29,7 +29,7 @@ def test_suits_are_removed_at_random_by_player_count(players: int, removed: int)
 
 def test_player_counts_outside_3_to_8_are_refused() -> None:
     for n in (2, 9):
-        with pytest.raises(IllegalAction) as e:
+        with pytest.raises(InputError) as e:
             GAME.new(n)
         assert e.value.code == "bad-players"
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.games.zombology.helpers import everything, game, mask, play
-from ziggurat.engine import IllegalAction, get
+from ziggurat.engine import InputError, get
 from ziggurat.games.zombology import GAME
 from ziggurat.games.zombology.actions import action_space
 from ziggurat.games.zombology.state import NO_CARD
@@ -22,7 +22,7 @@ def test_registered_as_a_hidden_simultaneous_game_for_3_to_8() -> None:
         True,
     )
     assert GAME.options({}) == GAME.Options() and GAME.options_json(GAME.options(None)) == {}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(InputError):
         GAME.options({"length": "advanced"})
 
 
@@ -69,7 +69,7 @@ def test_setup_stacks_removed_suits_gurus_collections_centre_decks_hands_and_rou
 )
 def test_bad_setups_are_refused_with_a_reason(setup: dict[str, Any], words: str) -> None:
     setup.setdefault("removed", ["vegan", "homeopathy"])
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.new(4, None, 0, setup)
     assert e.value.code == "bad-setup" and words in e.value.message
 
@@ -97,7 +97,7 @@ def test_a_constructed_position_fills_the_decks_with_the_rest() -> None:
     ],
 )
 def test_malformed_states_are_refused(data: dict[str, Any]) -> None:
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InputError) as e:
         GAME.from_json(data)
     assert e.value.code == "bad-state"
 

@@ -12,7 +12,7 @@ from ziggurat.bots import LEVELS
 from ziggurat.bots.arena import stats
 from ziggurat.bots.arena.play import ArenaConfig, Entry
 from ziggurat.bots.arena.run import run as run_games
-from ziggurat.engine import IllegalAction, Json, get
+from ziggurat.engine import InputError, Json, get
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -54,17 +54,17 @@ def config_from(args: argparse.Namespace) -> ArenaConfig:
     entries = [Entry.parse(x) for x in args.bots.split(",") if x.strip()]
     for e in entries:
         if e.level not in LEVELS:
-            raise IllegalAction("bad-bot", f"Unknown bot level {e.level!r}; levels: {', '.join(LEVELS)}.")
+            raise InputError("bad-level", f"Unknown bot level {e.level!r}; levels: {', '.join(LEVELS)}.")
     n = args.players or max(len(entries), game.info.min_players)
     if not game.info.min_players <= n <= game.info.max_players:
-        raise IllegalAction(
+        raise InputError(
             "bad-players", f"{game.info.name} is for {game.info.min_players}-{game.info.max_players} players."
         )
     if len(entries) > n:
-        raise IllegalAction("bad-bots", f"{len(entries)} bots for {n} seats.")
+        raise InputError("bad-bots", f"{len(entries)} bots for {n} seats.")
     entries += [entries[-1]] * (n - len(entries))
     if args.games < 1:
-        raise IllegalAction("bad-games", "--games must be at least 1.")
+        raise InputError("bad-games", "--games must be at least 1.")
     options = game.options_json(game.options(dict(args.option or [])))
     return ArenaConfig(args.game, n, tuple(entries), args.games, args.seed, options, args.iterations)
 

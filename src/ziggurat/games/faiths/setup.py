@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.engine import InputError, Json, Rng
 from ziggurat.engine.game import short
 from ziggurat.games.faiths.board import (
     CAPACITY,
@@ -69,8 +69,8 @@ class FaithsOptions:
             raise ValueError(f"religions must be one of {', '.join(RELIGION_MODES)}, not {self.religions!r}")
 
 
-def _bad(msg: str) -> IllegalAction:
-    return IllegalAction("bad-setup", msg)
+def _bad(msg: str) -> InputError:
+    return InputError("bad-setup", msg)
 
 
 def _card(name: Any) -> int:
@@ -103,7 +103,7 @@ def _seat(ref: Any, n: int) -> int:
 
 def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction(
+        raise InputError(
             "bad-players", f"Faiths is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
         )
     n = players
@@ -298,10 +298,10 @@ def state_to_json(st: FaithsState) -> Json:
 def state_from_json(data: Mapping[str, Any]) -> FaithsState:
     try:
         return _from_json(data)
-    except IllegalAction:
+    except InputError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise IllegalAction("bad-state", f"Not a Faiths state: {e!r}") from None
+        raise InputError("bad-state", f"Not a Faiths state: {e!r}") from None
 
 
 def _counts(names: list[Any]) -> list[int]:
@@ -315,7 +315,7 @@ def _from_json(data: Mapping[str, Any]) -> FaithsState:
     try:
         options = FaithsOptions(**dict(data.get("options") or {}))
     except (TypeError, ValueError) as e:
-        raise IllegalAction("bad-state", f"bad options: {e}") from None
+        raise InputError("bad-state", f"bad options: {e}") from None
     st = blank_state(int(data["players"]), options, 0)
     n = st.n
     for s, name in enumerate(data["religions"]):
@@ -335,7 +335,7 @@ def _from_json(data: Mapping[str, Any]) -> FaithsState:
     everything.update(st.deck)
     everything.update(st.discard)
     if everything != Counter(deck_cards(st.zealots_copies)):
-        raise IllegalAction("bad-state", "hands, deck and discard must hold the whole deck, once.")
+        raise InputError("bad-state", "hands, deck and discard must hold the whole deck, once.")
     st.bars = [int(b) for b in data.get("bars", [0] * n)]
     growth = data.get("growth") or {}
     st.grow_left = int(growth.get("left", 0))
@@ -362,7 +362,7 @@ def _from_json(data: Mapping[str, Any]) -> FaithsState:
     if "rng" in data:
         st.rng = Rng.from_state(int(data["rng"]))
     if len(st.hand) != n or len(st.bars) != n or len(st.peek) != n:
-        raise IllegalAction("bad-state", "hands, bars and peek need one entry per player.")
+        raise InputError("bad-state", "hands, bars and peek need one entry per player.")
     if st.phase == OVER:
         st.result = final_result(st)
     return st
@@ -373,11 +373,11 @@ def _place_json_chits(st: FaithsState, chits: Mapping[str, Any]) -> None:
     for name, row in chits.items():
         t = _territory(name)
         if len(row) != n or any(int(k) < 0 for k in row):
-            raise IllegalAction("bad-state", f"chits on {name} must be {n} non-negative counts.")
+            raise InputError("bad-state", f"chits on {name} must be {n} non-negative counts.")
         for s, k in enumerate(row):
             st.pc[t * n + s] = int(k)
             if k:
                 st.occ[s] |= 1 << t
         st.tot[t] = sum(int(k) for k in row)
         if st.tot[t] > CAPACITY:
-            raise IllegalAction("bad-state", f"{name} holds more than {CAPACITY} PC.")
+            raise InputError("bad-state", f"{name} holds more than {CAPACITY} PC.")

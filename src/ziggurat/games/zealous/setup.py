@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.engine import InputError, Json, Rng
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
 from ziggurat.games.zealous.flow import final_result
@@ -24,8 +24,8 @@ class ZealousOptions:
             raise ValueError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}")
 
 
-def _bad(msg: str) -> IllegalAction:
-    return IllegalAction("bad-setup", msg)
+def _bad(msg: str) -> InputError:
+    return InputError("bad-setup", msg)
 
 
 def _card(name: Any) -> int:
@@ -44,7 +44,7 @@ def new_state(
     players: int, options: ZealousOptions, seed: int, setup: Mapping[str, Any] | None
 ) -> ZealousState:
     if not isinstance(players, int) or not 3 <= players <= 6:
-        raise IllegalAction("bad-players", f"Zealous is for 3 to 6 players, not {players}.")
+        raise InputError("bad-players", f"Zealous is for 3 to 6 players, not {players}.")
     st = ZealousState()
     n = st.n = players
     st.length = options.length
@@ -150,10 +150,10 @@ def _frame_to_json(fr: list[Any]) -> Json:
 def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     try:
         return _from_json(data)
-    except IllegalAction:
+    except InputError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise IllegalAction("bad-state", f"Not a Zealous state: {e!r}") from None
+        raise InputError("bad-state", f"Not a Zealous state: {e!r}") from None
 
 
 def _from_json(data: Mapping[str, Any]) -> ZealousState:

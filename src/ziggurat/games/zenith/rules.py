@@ -75,7 +75,7 @@ def _refusal(st: ZenithState, s: int, action: object) -> IllegalAction:
     if empty:
         verb = "is" if len(empty) == 1 else "are"
         return IllegalAction(
-            "not-open", f"{sid} is not open: {', '.join(empty)} below it {verb} still empty."
+            "space-not-open", f"{sid} is not open: {', '.join(empty)} below it {verb} still empty."
         )
     if not st.own[s] & b.support_mask[i]:
         colours = ", ".join(COLOURS[o] for j in sup for o in range(st.n) if st.own[o] >> j & 1)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ziggurat.engine import IllegalAction, Json
+from ziggurat.engine import InputError, Json
 from ziggurat.games.zenith.board import BOARDS
 from ziggurat.games.zenith.flow import final_result, put, start_turn
 from ziggurat.games.zenith.state import COLOURS, NO_PIECES, NO_SPACE, ZenithState, pieces_per_player
@@ -25,8 +25,8 @@ class ZenithOptions:
             raise ValueError(f"board must be one of {', '.join(BOARDS)}, not {self.board!r}")
 
 
-def _bad(msg: str) -> IllegalAction:
-    return IllegalAction("bad-setup", msg)
+def _bad(msg: str) -> InputError:
+    return InputError("bad-setup", msg)
 
 
 def seat_ref(ref: Any, n: int, what: str) -> int:
@@ -43,7 +43,7 @@ def seat_ref(ref: Any, n: int, what: str) -> int:
 def blank(players: Any, board: str) -> ZenithState:
     """An empty board before anyone's turn has started."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise IllegalAction("bad-players", f"Zenith is for 2 to 4 players, not {players!r}.")
+        raise InputError("bad-players", f"Zenith is for 2 to 4 players, not {players!r}.")
     st = ZenithState()
     st.board = BOARDS[board]
     n = st.n = players
@@ -147,10 +147,10 @@ def state_to_json(st: ZenithState) -> Json:
 def state_from_json(data: Mapping[str, Any]) -> ZenithState:
     try:
         return _from_json(data)
-    except IllegalAction as e:
-        raise IllegalAction("bad-state", e.message) from None
+    except InputError as e:
+        raise InputError("bad-state", e.message) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise IllegalAction("bad-state", f"Not a Zenith state: {e!r}") from None
+        raise InputError("bad-state", f"Not a Zenith state: {e!r}") from None
 
 
 def _int(x: Any, what: str) -> int:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ziggurat.engine import IllegalAction, Json, Rng
+from ziggurat.engine import InputError, Json, Rng
 from ziggurat.games.zombology import flow
 from ziggurat.games.zombology.cards import (
     APOCALYPSE,
@@ -55,8 +55,8 @@ class ZombologyOptions:
     """Zombology has no options: the player count decides the set-up."""
 
 
-def _bad(msg: str) -> IllegalAction:
-    return IllegalAction("bad-setup", msg)
+def _bad(msg: str) -> InputError:
+    return InputError("bad-setup", msg)
 
 
 def _suit(name: Any) -> int:
@@ -139,7 +139,7 @@ def new_state(
     players: int, options: ZombologyOptions, seed: int, setup: Mapping[str, Any] | None, record: bool = False
 ) -> ZombologyState:
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("bad-players", f"Zombology is for 3 to 8 players, not {players}.")
+        raise InputError("bad-players", f"Zombology is for 3 to 8 players, not {players}.")
     n = players
     setup = dict(setup or {})
     unknown = set(setup) - set(SETUP_KEYS)
@@ -272,10 +272,10 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     (absent decks hold every card placed nowhere else, in card order)."""
     try:
         return _from_json(data)
-    except IllegalAction as e:
-        raise IllegalAction("bad-state", e.message) from None
+    except InputError as e:
+        raise InputError("bad-state", e.message) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise IllegalAction("bad-state", f"Not a Zombology state: {e!r}") from None
+        raise InputError("bad-state", f"Not a Zombology state: {e!r}") from None
 
 
 def _from_json(data: Mapping[str, Any]) -> ZombologyState:

@@ -9,6 +9,7 @@ export const FRIENDLY = {
   kicked: "A bot plays your seat now. You can keep watching.",
   "no-such-table": "This table doesn't exist (any more).",
   "not-open": "The game has already started, so seats can't change now.",
+  "nobody-to-kick": "Nobody sits in that seat.",
   "table-full": "Every seat at this table is taken.",
   "seat-taken": "Someone already sits in that seat.",
   "seats-empty": "Fill every empty seat (add a bot) or remove it before starting.",
@@ -37,6 +38,8 @@ export const FRIENDLY = {
   "method-not-allowed": "The server didn't understand that request.",
   "request-timeout": "The request took too long to arrive. Try again.",
   internal: "Something went wrong on the server. Try again in a moment.",
+  busy: "This table is changing servers. Try again in a moment.",
+  unavailable: "This table's server isn't answering. Try again in a moment.",
   // websocket
   "hello-first": "The connection isn't ready yet. Try again in a moment.",
   "hello-once": "The connection was already set up.",
@@ -48,6 +51,7 @@ export const FRIENDLY = {
   "unknown-type": "The server didn't understand that message.",
   "too-slow": "The connection fell behind; reconnecting.",
   conflict: "Another move was stored first. The table is reloading.",
+  moved: "This table moved to another server; reconnecting.",
   "hello-timeout": "The connection took too long to start; reconnecting.",
   "too-many-sockets": "Too many connections from your network at once. Close some tables' tabs; retrying.",
   // the rules (protocol.md and the games' pages)
@@ -58,9 +62,13 @@ export const FRIENDLY = {
   "bad-setup": "The game's set-up isn't valid.",
   "bad-state": "The saved game isn't valid.",
   "bad-match": "The match log isn't valid.",
+  // the command line (ziggurat arena)
+  "bad-bots": "There are more bots than seats.",
+  "bad-games": "Play at least one game.",
   // Zenith
   "unknown-space": "There is no such space on this board.",
   occupied: "That space already holds a piece.",
+  "space-not-open": "That space isn't open yet: all three spaces below it need pieces.",
   "no-own-support": "A piece must rest on at least one of your own pieces.",
   eliminated: "You are out of this game.",
   // Zombology
@@ -76,23 +84,14 @@ export const FRIENDLY = {
   "reaction-only": "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
 };
 
-// The same code means something else in play (websocket) than in the lobby.
-const IN_PLAY = {
-  "not-open": "That space isn't open yet: all three spaces below it need pieces.",
-};
-const IN_LOBBY = {
-  "not-a-player": "Nobody sits in that seat.",
-};
-
 // Where the server's own message is more precise than ours, show it (it names spaces, cards, seconds).
 const PREFER_SERVER = new Set(["host-not-idle", "illegal-action", "bad-options", "too-many-tables"]);
 
-/** The sentence to show for an error {code, message}; where is "play" (websocket) or "lobby". */
-export function friendly(err, where = "play") {
+/** The sentence to show for an error {code, message}: one per code, wherever it was raised. */
+export function friendly(err) {
   if (!err) return "Something went wrong.";
   const code = err.code;
   if (code === "card-not-valid") return FRIENDLY[code]; // the rulebook's exact words
   if (PREFER_SERVER.has(code) && err.message) return err.message;
-  const special = (where === "play" ? IN_PLAY : IN_LOBBY)[code];
-  return special || FRIENDLY[code] || err.message || `Something went wrong (${code}).`;
+  return FRIENDLY[code] || err.message || `Something went wrong (${code}).`;
 }
