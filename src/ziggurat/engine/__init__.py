@@ -3,15 +3,15 @@
 from ziggurat.engine.errors import IllegalAction, InputError, ScenarioError, ZigguratError
 from ziggurat.engine.game import Action, Game, Info, Json, Result, events_for
 from ziggurat.engine.match import Match
-from ziggurat.engine.registry import all_games, get, register
+from ziggurat.engine.registry import all_games, get
 from ziggurat.engine.rng import Rng, derive, secret_seed
 
 __all__ = [
     "Action",
     "Game",
     "IllegalAction",
-    "InputError",
     "Info",
+    "InputError",
     "Json",
     "Match",
     "Result",
@@ -22,6 +22,5 @@ __all__ = [
     "derive",
     "events_for",
     "get",
-    "register",
     "secret_seed",
 ]

@@ -1,9 +1,6 @@
 """Zealous: prophets, followers, and starting over (rulebook v0.14.2)."""
 
-from ziggurat.engine import register
 from ziggurat.games.zealous.game import GAME, Zealous
 from ziggurat.games.zealous.setup import ZealousOptions
-
-register(GAME)
 
 __all__ = ["GAME", "Zealous", "ZealousOptions"]

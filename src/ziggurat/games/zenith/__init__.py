@@ -1,9 +1,6 @@
 """Zenith (2009): stack triangles towards the summit; the last player able to place wins."""
 
-from ziggurat.engine import register
 from ziggurat.games.zenith.game import GAME, Zenith
 from ziggurat.games.zenith.setup import ZenithOptions
-
-register(GAME)
 
 __all__ = ["GAME", "Zenith", "ZenithOptions"]

@@ -1,9 +1,6 @@
 """Zombology: cure the zombie plague, and be influential in the cure (3-8 players)."""
 
-from ziggurat.engine import register
 from ziggurat.games.zombology.game import GAME, Zombology
 from ziggurat.games.zombology.setup import ZombologyOptions
-
-register(GAME)
 
 __all__ = ["GAME", "Zombology", "ZombologyOptions"]
