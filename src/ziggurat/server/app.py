@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import secrets
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -18,12 +19,13 @@ from starlette.exceptions import HTTPException
 from ziggurat.engine import ZigguratError
 from ziggurat.server import api, ws
 from ziggurat.server.bots import BotRunner
+from ziggurat.server.cluster import Cluster
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
 from ziggurat.server.socket import PlaySockets
-from ziggurat.store import Store
+from ziggurat.store import Leases, Store
 from ziggurat.web import mount as mount_client
 
 log = logging.getLogger("ziggurat.server")
@@ -36,7 +38,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(settings.db_url)
         bots = BotRunner(settings)
-        hall = Hall(store, bots, settings)
+        cluster = None
+        if settings.redis_url:  # several processes: this one among them
+            cluster = Cluster(
+                settings.redis_url, Leases(store.engine, secrets.token_hex(6), settings.lease_seconds)
+            )
+        hall = Hall(store, bots, settings, cluster)
         try:
             n = await hall.restore()
             if n:

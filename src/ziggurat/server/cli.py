@@ -56,6 +56,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--max-open-tables", type=count, help="open tables one address may have at once (10)")
     p.add_argument("--max-sockets", type=count, help="websockets one address may hold at once (default 32)")
+    p.add_argument(
+        "--workers",
+        type=_ranged(int, 1, 64),
+        help="server processes on this port (more than 1: --db postgresql://... and --redis; default 1)",
+    )
+    p.add_argument("--redis", metavar="URL", help="Redis, for several processes (here or on other machines)")
+    p.add_argument(
+        "--lease-seconds",
+        type=_ranged(float, 0.5, 60),
+        help="with several processes: how long a dead owner keeps its tables before another takes over (3)",
+    )
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
 
 
@@ -81,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
         ("open_table_ttl", "open_table_ttl"),
         ("max_open_tables", "max_open_tables_per_address"),
         ("max_sockets", "max_sockets_per_address"),
+        ("workers", "workers"),
+        ("redis", "redis_url"),
+        ("lease_seconds", "lease_seconds"),
     ]:
         if getattr(args, arg) is not None:
             setattr(s, attr, getattr(args, arg))

@@ -43,3 +43,7 @@ class Settings:
     # Questions put to every seat (Faiths' reactions): answered for bots, and for people who asked for
     # it, after a random delay in this range, whatever the seat holds
     reaction_delay: tuple[float, float] = (0.4, 1.5)
+    # Several processes, one site (PostgreSQL and Redis): None serves alone
+    redis_url: str | None = None
+    lease_seconds: float = 3.0  # a table's owner renews its lease every third of this; dead, it's taken over
+    workers: int = 1  # processes on this machine's port

@@ -28,6 +28,8 @@ class Conn:
         self.attached = False
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(max_queue)
         self.dropped = False
+        self.close_code = 1008  # what the socket closes with once dropped (1012: go find the table)
+        self.remote_id: str | None = None  # this socket's id on the wire, for a table in another process
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client too slow to drain its outbox is cut off rather than buffered forever."""
@@ -49,8 +51,9 @@ class Conn:
             )
             self.outbox.put_nowait(None)
 
-    def close(self) -> None:
+    def close(self, code: int = 1008) -> None:
         if not self.dropped:
             self.dropped = True
+            self.close_code = code
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.put_nowait(None)

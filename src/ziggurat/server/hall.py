@@ -17,11 +17,13 @@ import logging
 import secrets
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
 from ziggurat.server import memory, seating
 from ziggurat.server.bots import BotRunner
+from ziggurat.server.cluster import MOVED, Cluster, OwnerGone, RemoteConn, RemoteHandle
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found
 from ziggurat.server.handle import Handle, LocalHandle
@@ -34,13 +36,25 @@ from ziggurat.store.records import Status
 log = logging.getLogger("ziggurat.server")
 
 
+def _moved_on(owners: dict[str, str], table_id: str, owner: str) -> bool:
+    return owners.get(table_id) != owner
+
+
+class Owned(Exception):
+    """Another process holds this table's lease."""
+
+
 def address_key(address: str) -> str:
     """What the store keeps of a client's address (enough to count its open tables, no more)."""
     return hashlib.blake2b(address.encode(), digest_size=16, person=b"ziggurat-client").hexdigest()
 
 
 class Hall:
-    def __init__(self, store: Store, bots: BotRunner, settings: Settings) -> None:
+    def __init__(
+        self, store: Store, bots: BotRunner, settings: Settings, cluster: Cluster | None = None
+    ) -> None:
+        self.cluster = cluster  # other processes share the database (None: this one serves alone)
+        self._stopping: set[asyncio.Task[None]] = set()
         self.store = store
         self.bots = bots
         self.settings = settings
@@ -50,15 +64,25 @@ class Hall:
         self._sweeper: asyncio.Task[None] | None = None
         self._restorer: asyncio.Task[None] | None = None
         self._loaded: set[str] = set()  # tables loaded while the restorer runs (it skips them)
+        self._duties: list[asyncio.Task[None]] = []  # with several processes: leases and owners
         self._unloaded = 0  # tables unloaded or removed since memory was last given back
 
     async def restore(self) -> int:
         """After a restart or a crash: start bringing back the running tables, in the background (their
         bots play on), and the sweeper. The server serves meanwhile: a request for a table not back yet
         loads it on the spot. Open and finished tables load when someone needs them."""
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="hall-sweeper")
+        if self.cluster is not None:  # running tables are taken over as their owners' leases run out
+            self.cluster.on_request = self._answer
+            await self.cluster.start()
+            self._duties = [
+                asyncio.create_task(self._renew_forever(), name="hall-renew"),
+                asyncio.create_task(self._adopt_orphans_forever(), name="hall-orphans"),
+                asyncio.create_task(self._watch_owners_forever(), name="hall-watch"),
+            ]
+            return 0
         ids = await self.store.table_ids(("running",))
         self._restorer = asyncio.create_task(self._restore(ids), name="hall-restore")
-        self._sweeper = asyncio.create_task(self._sweep_forever(), name="hall-sweeper")
         return len(ids)
 
     async def _restore(self, ids: list[str], chunk: int = 200) -> None:
@@ -111,13 +135,15 @@ class Hall:
             + [SeatRecord(i) for i in range(1, players)],
         )
         cap = self.settings.max_open_tables_per_address
-        if not await self.store.create_table(rec, max_open=cap):  # counted and created at once
+        owner = None if self.cluster is None else (self.cluster.node, self.settings.lease_seconds)
+        if not await self.store.create_table(rec, max_open=cap, owner=owner):  # counted and created at once
             raise Refused(
                 "too-many-tables",
                 f"You already have {cap} tables waiting for players: start or leave one first.",
                 429,
             )
         table = self._adopt(rec)
+        table.fence = None if self.cluster is None else 1
         self._schedule_trim()
         return table, token
 
@@ -137,8 +163,19 @@ class Hall:
             return table
 
     async def _load(self, rec: TableRecord, actions: list[tuple[int, str]]) -> Table:
-        """Adopt a stored table and replay its log (under the loading lock)."""
+        """Adopt a stored table and replay its log (under the loading lock). With several processes,
+        only once this one holds its lease (else Owned); the log is read again after that, so that
+        nothing the former owner stored before losing the table is missed."""
+        fence = None
+        if self.cluster is not None:
+            fence = await self.cluster.leases.acquire(rec.id)
+            if fence is None:
+                raise Owned(rec.id)
+            fresh = await self.store.get_table(rec.id)
+            rec = fresh if fresh is not None else rec
+            actions = await self.store.actions(rec.id)
         table = self._adopt(rec)
+        table.fence = fence
         if self._restorer is not None and not self._restorer.done():
             self._loaded.add(rec.id)
         try:
@@ -161,17 +198,46 @@ class Hall:
                 yield
 
     async def handle(self, table_id: str) -> Handle:
-        """Where to send a table's requests (loading it if need be)."""
-        return LocalHandle(await self.get(table_id))
+        """Where to send a table's requests: here (loading it if need be, and if nobody else owns it),
+        or the process that owns it."""
+        if self.cluster is None or table_id in self.tables:
+            return LocalHandle(await self.get(table_id))
+        for _ in range(3):  # (a race for a free table: one process wins it, the others go there)
+            held = await self.cluster.leases.holder(table_id) if len(table_id) <= 32 else None
+            if held is not None and held[0] != self.cluster.node:
+                return RemoteHandle(self.cluster, table_id, held[0])
+            with contextlib.suppress(Owned):
+                return LocalHandle(await self.get(table_id))
+        raise Refused("busy", "This table is changing servers; try again in a moment.", 503)
 
     async def command(self, table_id: str, op: str, **args: Any) -> tuple[Any, Json]:
-        """Run a lobby command where the table lives: its result, and the table's summary after it."""
-        return await (await self.handle(table_id)).lobby(op, args)
+        """Run a lobby command where the table lives: its result, and the table's summary after it. An
+        owner that doesn't answer is waited out (its lease runs out) and its table taken over."""
+        deadline = time.monotonic() + self.settings.lease_seconds * 2 + 5
+        while True:
+            try:
+                return await (await self.handle(table_id)).lobby(op, args)
+            except OwnerGone:
+                if time.monotonic() > deadline:
+                    raise Refused(
+                        "unavailable", "This table's server isn't answering; try again.", 503
+                    ) from None
+                await asyncio.sleep(0.2)
 
     def _adopt(self, rec: TableRecord) -> Table:
         table = Table(rec, self.store, self.bots, self.settings, on_idle=lambda _: self._schedule_trim())
+        table.on_lost = self._lost
         self.tables[rec.id] = table
         return table
+
+    def _lost(self, table: Table) -> None:
+        """Another process owns this table now: let it go; its sockets reconnect and find it."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            log.warning("table %s: lost to another process", table.id)
+            task = asyncio.get_running_loop().create_task(table.stop(close_code=MOVED))
+            self._stopping.add(task)
+            task.add_done_callback(self._stopping.discard)
 
     # --- reading without loading -------------------------------------------------------------------------
     async def _record(self, table_id: str) -> TableRecord:
@@ -188,7 +254,7 @@ class Hall:
             return live.summary()
         rec = await self._record(table_id)
         if rec.status == "running":
-            return (await self.get(table_id)).summary()
+            return (await self.command(table_id, "summary"))[1]
         return summary(rec, rec.version, set())
 
     async def public_log(self, table_id: str) -> Json:
@@ -200,13 +266,8 @@ class Hall:
             if rec.status != "running":
                 actions = await self.store.actions(table_id) if rec.status == "finished" else []
                 return public_log(rec, replay(rec, actions), summary(rec, rec.version, set()))
-            live = await self.get(table_id)
-        table = live
-
-        async def read() -> Json:
-            return public_log(table.rec, table.log, table.summary())
-
-        return await table.call(read)
+        log_: Json = (await self.command(table_id, "log"))[0]
+        return log_
 
     async def listing(self, status: Status | None, limit: int = 100) -> list[Json]:
         out = []
@@ -233,6 +294,11 @@ class Hall:
         for table in gone:
             del self.tables[table.id]
         await asyncio.gather(*(t.stop() for t in gone), return_exceptions=True)
+        if self.cluster is not None:  # nothing to do for them: parked, for whoever needs them next
+            for table in gone:
+                if table.fence is not None:
+                    with contextlib.suppress(Exception):
+                        await self.cluster.leases.release(table.id, table.fence)
         self._unloaded += len(gone)
         return len(gone)
 
@@ -273,10 +339,90 @@ class Hall:
                 memory.release()
 
     async def close(self) -> None:
-        for task in (self._restorer, self._sweeper):
+        for task in (self._restorer, self._sweeper, *self._duties):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
         tables, self.tables = list(self.tables.values()), {}
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
+        if self.cluster is not None:
+            for t in tables:  # a clean shutdown hands its tables on at once
+                if t.fence is not None:
+                    with contextlib.suppress(Exception):
+                        await self.cluster.leases.release(t.id, t.fence)
+            await self.cluster.close()
+
+    # --- several processes -----------------------------------------------------------------------------
+    async def _answer(self, m: Json) -> None:
+        """A request from another process for a table this one owns (or owned)."""
+        assert self.cluster is not None
+        cluster, table = self.cluster, self.tables.get(m["t"])
+        if m["k"] == "sock":
+            key = (m["f"], m["c"])
+            conn = cluster.remote.get(key)
+            if table is None or (conn is None and m["op"] != "hello"):
+                await cluster.publish(m["f"], {"k": "moved", "c": m["c"]})  # it reconnects and finds it
+                return
+            if conn is None:
+                conn = cluster.remote[key] = RemoteConn(cluster, *key)
+            await LocalHandle(table).socket(conn, m["op"], m["a"], m.get("r"))
+            if m["op"] == "bye" or not conn.attached:
+                cluster.remote.pop(key, None)
+            return
+        answer: Json = {"k": "ans", "rid": m["rid"]}
+        try:
+            if table is None:
+                answer["moved"] = True
+            else:
+                answer["ok"] = await LocalHandle(table).lobby(m["op"], m["a"])
+        except Refused as e:
+            answer["err"] = [e.code, e.message, e.status]
+        await cluster.publish(m["from"], answer)
+
+    async def _renew_forever(self) -> None:
+        """Renew this process's leases well before they run out; a table whose lease was taken over
+        (this process paused or was cut off) is let go."""
+        assert self.cluster is not None
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            owned = [t for t in self.tables.values() if t.fence is not None]
+            try:
+                kept = await self.cluster.leases.renew([t.id for t in owned])
+            except Exception:
+                log.exception("renewing leases failed; trying again")
+                continue
+            for table in owned:
+                if table.id not in kept:
+                    self._lost(table)
+
+    async def _adopt_orphans_forever(self) -> None:
+        """Take over running tables whose owner died (its lease ran out): their bots play on."""
+        assert self.cluster is not None
+        while True:
+            await asyncio.sleep(min(1.0, self.settings.lease_seconds / 3))
+            try:
+                for table_id in await self.cluster.leases.orphans():
+                    if table_id not in self.tables:
+                        with contextlib.suppress(Owned, Refused):
+                            await self.get(table_id)
+            except Exception:
+                log.exception("taking over orphaned tables failed; trying again")
+
+    async def _watch_owners_forever(self) -> None:
+        """Sockets of this process served by another: when that owner is gone (its lease ran out, or
+        another process took over), close them with 1012 so that their clients reconnect and find the
+        table's new owner (at most a resync for them)."""
+        assert self.cluster is not None
+        cluster = self.cluster
+        while True:
+            await asyncio.sleep(min(1.0, self.settings.lease_seconds / 3))
+            served = cluster.served_elsewhere()
+            if not served:
+                continue
+            try:
+                owners = await cluster.leases.holders(list(served))
+            except Exception:
+                log.exception("checking owners failed; trying again")
+                continue
+            cluster.drop_local(partial(_moved_on, owners))

@@ -34,5 +34,7 @@ class LocalHandle:
 
     async def lobby(self, op: str, args: Json) -> tuple[Any, Json]:
         t = self.table
-        result = await t.call(lambda: t.lobby(op, args))
+        if op == "log":
+            return await t.call(t.public_log), t.summary()
+        result = None if op == "summary" else await t.call(lambda: t.lobby(op, args))
         return result, t.summary()

@@ -7,6 +7,7 @@ import asyncio
 import copy
 import socket
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import uvicorn
@@ -42,12 +43,19 @@ class Server(uvicorn.Server):
         self.sock = sock
         self.announce = announce
 
+    on_ready: Callable[[], object] = staticmethod(lambda: None)  # (a worker tells its supervisor)
+
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
-        if self.started and self.announce:
-            print(
-                f"Ziggurat is serving on {url_of(self.sock)}  (API docs: {url_of(self.sock)}docs)", flush=True
-            )
+        if self.started:
+            self.on_ready()
+            if self.announce:
+                print(announcement(self.sock), flush=True)
+
+
+def announcement(sock: socket.socket, workers: int = 1) -> str:
+    many = f", {workers} workers" if workers > 1 else ""
+    return f"Ziggurat is serving on {url_of(sock)}  (API docs: {url_of(sock)}docs{many})"
 
 
 def make_server(
@@ -89,17 +97,52 @@ def _why(e: BaseException) -> str:
     return text[:300]
 
 
+def _several(settings: Settings) -> None:
+    """Several processes need a database they can share and a way to talk: say so in one line."""
+    sqlite = settings.db_url.startswith("sqlite")
+    if settings.workers > 1 and sqlite:
+        sys.exit(
+            "ziggurat serve: several workers need PostgreSQL (--db postgresql://...) and Redis"
+            " (--redis redis://...); a SQLite file has one writer."
+        )
+    if settings.workers > 1 and not settings.redis_url:
+        sys.exit("ziggurat serve: several workers need Redis (--redis redis://...) to talk to each other.")
+    if settings.redis_url and sqlite:
+        sys.exit("ziggurat serve: --redis is for several processes on PostgreSQL (--db postgresql://...).")
+
+
+async def _reach_redis(url: str) -> None:
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(url)
+    try:
+        await client.ping()
+    finally:
+        await client.aclose()
+
+
 def serve(host: str, port: int, settings: Settings, log_level: str = "info") -> None:
     try:
         settings.db_url = async_url(settings.db_url)
+        _several(settings)
         asyncio.run(_open_database(settings.db_url))
     except BadDatabaseUrl as e:
         sys.exit(f"ziggurat serve: {e}")
     except Exception as e:
         sys.exit(f"ziggurat serve: can't open the database {shown(settings.db_url)}: {_why(e)}")
+    if settings.redis_url:
+        try:
+            asyncio.run(_reach_redis(settings.redis_url))
+        except Exception as e:
+            sys.exit(f"ziggurat serve: can't reach Redis at {shown(settings.redis_url)}: {_why(e)}")
     try:
         sock = bind(host, port)
     except OSError as e:
         sys.exit(f"ziggurat serve: can't listen on {host}:{port}: {e.strerror}")
     print(f"Database: {shown(settings.db_url)}", flush=True)
-    make_server(sock, settings, log_level).run(sockets=[sock])
+    if settings.workers > 1:
+        from ziggurat.server.workers import Supervisor
+
+        Supervisor(settings, sock, log_level).run(announcement(sock, settings.workers))
+    else:
+        make_server(sock, settings, log_level).run(sockets=[sock])

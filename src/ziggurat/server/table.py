@@ -17,13 +17,13 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
-from ziggurat.server import messages, seating
+from ziggurat.server import history, messages, seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden
 from ziggurat.server.history import Entry
-from ziggurat.store import Conflict, Store, TableRecord
+from ziggurat.store import Conflict, Fenced, Store, TableRecord
 
 T = TypeVar("T")
 log = logging.getLogger("ziggurat.server")
@@ -88,6 +88,8 @@ class Table:
         self.deciding: dict[int, asyncio.Task[None]] = {}  # seats the server is answering for now
         self._turn = asyncio.Lock()  # one command at a time, in the order they came
         self.closed = False
+        self.fence: int | None = None  # this process's lease token on the table (several processes)
+        self.on_lost: Callable[[Table], None] = lambda t: None  # its lease was taken over
 
     @property
     def id(self) -> str:
@@ -129,16 +131,17 @@ class Table:
             if self.idle():
                 self.on_idle(self)
 
-    async def stop(self) -> None:
+    async def stop(self, close_code: int = 1001) -> None:
         """Close the table: commands waiting for their turn are refused, bots and timers stop, and every
-        socket is closed (the store keeps everything)."""
+        socket is closed (the store keeps everything; 1012 tells a client to reconnect and find the
+        table again, wherever it is then)."""
         self.closed = True
-        tasks = list(self.deciding.values())
+        tasks = [t for t in self.deciding.values() if t is not asyncio.current_task()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for c in self.conns:
-            c.close()
+            c.close(close_code)
 
     # --- rebuilding from the log ---------------------------------------------------------------------
     async def restore(self, actions: list[tuple[int, str]]) -> None:
@@ -349,6 +352,10 @@ class Table:
         conn.token_hash, conn.who_for = token_hash, None
         await self.attach(conn, since)
 
+    async def public_log(self) -> Json:
+        """What happened, as a spectator sees it."""
+        return history.public_log(self.rec, self.log, self.summary())
+
     LOBBY = frozenset({"join", "leave", "fill", "remove", "start", "kick", "kick_host"})
 
     async def lobby(self, op: str, args: Json) -> Any:
@@ -361,7 +368,10 @@ class Table:
     async def _save(self, new: TableRecord) -> None:
         """Store first, then adopt: a failed write leaves the table as it was."""
         new.touched_at = time.time()
-        await self.store.save_table(new)
+        try:
+            await self.store.save_table(new, fence=self.fence)
+        except Fenced:
+            raise self._lost() from None
         self.rec = new
         self.last_activity = time.monotonic()
 
@@ -453,12 +463,30 @@ class Table:
 
     async def _commit(self, seat: int, action: str) -> None:
         try:
-            await self.store.append_action(self.id, self.version + 1, seat, action)
-        except Conflict:
-            raise conflict("conflict", "Another server stored this move first; reload the table.") from None
+            await self.store.append_action(self.id, self.version + 1, seat, action, fence=self.fence)
+        except Fenced:
+            raise self._lost() from None
+        except Conflict:  # someone stored this version first: catch up from the store, never stay behind
+            await self._catch_up()
+            raise conflict("conflict", "Another server stored this move first; look again.") from None
         self._apply(seat, action)
         self.last_activity = time.monotonic()
         if self.game.result(self.state) is not None:
+            await self._finish()
+        self._push_state()
+        self._schedule()
+
+    def _lost(self) -> Refused:
+        """Another process took the table over (this one paused past its lease): let it go."""
+        self.on_lost(self)
+        return conflict("moved", "This table moved to another server; reconnecting.")
+
+    async def _catch_up(self) -> None:
+        """Apply what the store has beyond this table's version, and tell everyone."""
+        stored = await self.store.actions(self.id)
+        for seat, action in stored[self.version :]:
+            self._apply(seat, action)
+        if self.rec.status == "running" and self.game.result(self.state) is not None:
             await self._finish()
         self._push_state()
         self._schedule()

@@ -46,7 +46,7 @@ async def _writer(ws: Socket, conn: Conn) -> None:
             await ws.send_text(text)
     if conn.dropped:
         with contextlib.suppress(Exception):
-            await ws.close(1008)
+            await ws.close(conn.close_code)
 
 
 async def _refuse(ws: Socket, code: str, message: str) -> None:

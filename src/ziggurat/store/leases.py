@@ -66,11 +66,12 @@ class Leases:
             return {str(r[0]) for r in await conn.execute(q)}
 
     async def release(self, table_id: str, token: int) -> None:
-        """Let the table go now (unloaded from memory): whoever needs it next takes it at once."""
+        """Let the table go now (unloaded from memory, nothing for it to do): whoever needs it next
+        takes it at once, and nobody takes it over meanwhile ("parked": no owner)."""
         q = (
             leases.update()
             .where(leases.c.table_id == table_id, leases.c.owner == self.node, leases.c.token == token)
-            .values(expires_at=0.0)
+            .values(expires_at=0.0, owner="")
         )
         async with self.engine.begin() as conn:
             await conn.execute(q)
@@ -84,13 +85,22 @@ class Leases:
             row = (await conn.execute(q)).first()
         return None if row is None else (str(row[0]), int(row[1]))
 
+    async def holders(self, table_ids: list[str]) -> dict[str, str]:
+        """The live owners of these tables (those that have one)."""
+        q = sa.select(leases.c.table_id, leases.c.owner).where(
+            leases.c.table_id.in_(table_ids), leases.c.expires_at > _NOW, leases.c.owner != ""
+        )
+        async with self.engine.connect() as conn:
+            return {str(r[0]): str(r[1]) for r in await conn.execute(q)}
+
     async def orphans(self, limit: int = 200) -> list[str]:
-        """Running tables whose owner's lease has run out (or that never had one): to take over, so
-        their bots play on and their timers keep running."""
-        live = sa.select(leases.c.table_id).where(leases.c.expires_at > _NOW)
+        """Running tables whose owner's lease ran out without letting them go (the owner died), or
+        that never had one: to take over, so that their bots play on and their timers keep running.
+        (A parked table, let go with nothing to do, waits for someone to ask for it.)"""
+        settled = sa.select(leases.c.table_id).where((leases.c.expires_at > _NOW) | (leases.c.owner == ""))
         q = (
             sa.select(game_tables.c.id)
-            .where(game_tables.c.status == "running", game_tables.c.id.not_in(live))
+            .where(game_tables.c.status == "running", game_tables.c.id.not_in(settled))
             .limit(limit)
         )
         async with self.engine.connect() as conn:

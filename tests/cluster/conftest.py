@@ -1,0 +1,94 @@
+"""A site of several real `ziggurat serve` processes on a real PostgreSQL and a real Redis."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from ..server.harness import ProcessServer
+from ..store.pg import Cluster, free_port, pg_bin, pg_cluster
+
+LEASE = 1.5  # seconds: short, so that a dead owner's tables move on quickly here
+
+
+class Redis:
+    """redis-server on a loopback port, which a test may stop and start again."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        args = ["--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        self.proc = subprocess.Popen(
+            ["redis-server", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[Cluster]:
+    if pg_bin() is None:
+        pytest.skip("PostgreSQL binaries are absent (.ci/run installs them)")
+    with pg_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def redis() -> Iterator[Redis]:
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is absent (.ci/run installs it)")
+    r = Redis()
+    r.start()
+    yield r
+    r.stop()
+
+
+class Site:
+    """Processes serving one site (as on several machines behind a load balancer)."""
+
+    def __init__(self, db: str, redis: Redis, n: int) -> None:
+        self.db, self.redis = db, redis
+        self.servers = [self.start() for _ in range(n)]
+
+    def start(self) -> ProcessServer:
+        return ProcessServer(
+            self.db,
+            *("--redis", self.redis.url, "--lease-seconds", str(LEASE), "--bot-pool", "thread"),
+            *("--max-open-tables", "1000", "--max-sockets", "1000", "--http-rate", "100000"),
+            *("--log-level", "info"),
+        )
+
+    @property
+    def urls(self) -> list[str]:
+        return [s.url for s in self.servers]
+
+    def close(self) -> None:
+        for s in self.servers:
+            s.kill()
+
+
+@pytest.fixture
+def site3(pg: Cluster, redis: Redis) -> Iterator[Site]:
+    site = Site(pg.new_database(), redis, 3)
+    yield site
+    site.close()
