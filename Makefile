@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test lint typecheck unit bench clean
+.PHONY: play serve cluster test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,6 +17,9 @@ play: $(STAMP)  ## Zealous in the terminal: you against bots
 
 serve: $(STAMP)  ## the game server (lobby API + websockets); prints its URL. ARGS="--port 8080 --db URL"
 	$(BIN)/ziggurat serve $(ARGS)
+
+cluster: $(STAMP)  ## a site of 2 processes on private PostgreSQL and Redis (Debian's postgresql, redis-server)
+	$(BIN)/python -m ziggurat.devcluster $(ARGS)
 
 test: lint typecheck unit  ## everything CI runs
 

@@ -3,46 +3,16 @@
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
-import time
 from collections.abc import Iterator
 
 import pytest
 
+from ziggurat.devcluster import Redis
+
 from ..server.harness import ProcessServer
-from ..store.pg import Cluster, free_port, pg_bin, pg_cluster
+from ..store.pg import Cluster, pg_bin, pg_cluster
 
 LEASE = 1.5  # seconds: short, so that a dead owner's tables move on quickly here
-
-
-class Redis:
-    """redis-server on a loopback port, which a test may stop and start again."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        args = ["--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-        self.proc = subprocess.Popen(
-            ["redis-server", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    raise RuntimeError("redis-server did not start") from None
-                time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
 
 
 @pytest.fixture(scope="session")
