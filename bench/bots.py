@@ -47,9 +47,7 @@ def _positions(game: Game[Any, Any], n: int, count: int, seed: int) -> list[tupl
         g += 1
         steps = 0
         while game.result(st) is None and len(out) < count:
-            for s in game.to_act(st):
-                if s not in game.to_act(st):
-                    continue
+            for s in game.each_to_act(st):
                 legal = game.legal(st, s)
                 if steps % 11 == 5 and len(legal) > 1:
                     out.append((game.clone(st), s))
@@ -94,9 +92,7 @@ def timing(games: list[Game[Any, Any]], count: int) -> None:
                 bots = [make_bot(level if s == 0 else "random", seed=i * 10 + s) for s in range(n)]
                 st = game.new(n, None, 100 + i)
                 while game.result(st) is None:
-                    for s in game.to_act(st):
-                        if s not in game.to_act(st):
-                            continue
+                    for s in game.each_to_act(st):
                         real = len(game.legal(st, s)) > 1
                         t0 = time.perf_counter()
                         a = bots[s].choose(game, st, s)

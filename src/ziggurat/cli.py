@@ -71,10 +71,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
     show_events()  # whatever set-up itself announced
     while game.result(state) is None:
-        seats = game.to_act(state)
-        for seat in seats:
-            if game.result(state) is not None or seat not in game.to_act(state):
-                continue
+        for seat in game.each_to_act(state):
             action: str | None
             if seat in bots:
                 action = bots[seat].choose(game, state, seat)

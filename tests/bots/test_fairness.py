@@ -51,10 +51,7 @@ def positions(game: Game[Any, Any], players: int, seed: int, count: int) -> list
     out = []
     step = 0
     while game.result(state) is None and len(out) < count:
-        seats = game.to_act(state)
-        for s in seats:
-            if s not in game.to_act(state):
-                continue
+        for s in game.each_to_act(state):
             if step % 7 == 3 and len(game.legal(state, s)) > 1:
                 out.append((game.clone(state), s))
             game.apply(state, s, rng.choice(game.legal(state, s)))
@@ -116,8 +113,6 @@ def test_zombology_hidden_choices_of_others() -> None:
             twin = game.determinize(state, last, random.Random(checked))
             same_decision(game, state, twin, last)
             checked += 1
-            seats = game.to_act(state)
-        for s in seats:
-            if s in game.to_act(state):
-                game.apply(state, s, rng.choice(game.legal(state, s)))
+        for s in game.each_to_act(state):
+            game.apply(state, s, rng.choice(game.legal(state, s)))
     assert checked == 3

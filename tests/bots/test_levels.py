@@ -18,9 +18,7 @@ def play(game: Game[Any, Any], bots: list[Bot], seed: int, options: Any = None) 
     for _ in range(5000):
         if game.result(state) is not None:
             return game.result(state)
-        for seat in game.to_act(state):
-            if seat not in game.to_act(state):
-                continue
+        for seat in game.each_to_act(state):
             action = bots[seat].choose(game, state, seat)
             assert action in game.legal(state, seat)
             game.apply(state, seat, action)

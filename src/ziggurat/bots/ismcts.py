@@ -179,7 +179,7 @@ def _iterate(
 
 def _playout(game: Game[Any, Any], st: Any, rng: random.Random, h: Heuristic, cfg: Settings) -> list[float]:
     """The heuristic's fast policy for every seat, to the end or for `rollout_steps` decisions."""
-    legal_of, apply, to_act, result = game.legal, game.apply, game.to_act, game.result
+    legal_of, apply, each_to_act, result = game.legal, game.apply, game.each_to_act, game.result
     policy = h.rollout
     left = cfg.rollout_steps if cfg.rollout_steps is not None else 1 << 30
     start = h.round_of(st)
@@ -188,7 +188,7 @@ def _playout(game: Game[Any, Any], st: Any, rng: random.Random, h: Heuristic, cf
         res = result(st)
         if res is not None:
             return [h.reward(game, res, s) for s in range(len(res.ranks))]
-        for s in to_act(st):
+        for s in each_to_act(st):
             apply(st, s, policy(game, st, s, legal_of(st, s), rng))
         left -= 1
         if stop is not None and h.round_of(st) == stop:  # judged between rounds, after the tally
@@ -215,7 +215,7 @@ def _until_my_turn(
         if me in seats and others:
             break
         others |= me not in seats
-        for s in seats:
+        for s in game.each_to_act(st):
             apply(st, s, model.act(st, s))
         left -= 1
     res = result(st)

@@ -51,7 +51,7 @@ def simulate(
     game: Game[Any, Any], h: Heuristic, st: Any, seat: int, rng: random.Random, rounds: int
 ) -> float:
     """Everyone plays like the normal bot (in place) for `rounds` round ends; `seat`'s win chance."""
-    apply, to_act, result = game.apply, game.to_act, game.result
+    apply, result = game.apply, game.result
     model = Planner(game, h, rng)
     start = h.round_of(st)
     stop = start + rounds if start is not None else None
@@ -63,9 +63,8 @@ def simulate(
         now = h.round_of(st)
         if stop is not None and now is not None and now >= stop:
             break
-        for s in to_act(st):
-            if s in to_act(st):
-                apply(st, s, model.act(st, s))
+        for s in game.each_to_act(st):
+            apply(st, s, model.act(st, s))
         steps += 1
     res = result(st)
     if res is not None:

@@ -1,7 +1,7 @@
 """Game-agnostic core: the contract, errors, seeded RNG, registry, match log and replay."""
 
 from ziggurat.engine.errors import IllegalAction, InputError, ScenarioError, ZigguratError
-from ziggurat.engine.game import Action, Game, Info, Json, Result, events_for
+from ziggurat.engine.game import Action, Game, Info, Json, Result, emit, events_for
 from ziggurat.engine.match import Match
 from ziggurat.engine.registry import all_games, get
 from ziggurat.engine.rng import Rng, derive, secret_seed
@@ -20,6 +20,7 @@ __all__ = [
     "ZigguratError",
     "all_games",
     "derive",
+    "emit",
     "events_for",
     "get",
     "secret_seed",

@@ -9,34 +9,34 @@ Decisions are atomic. A card with targets is played as a short sequence of actio
 then follower); the state holds the pending decision between them. Several seats may be asked at
 once (`to_act` returns all of them: simultaneous secret choices); each answers with its own `apply`,
 and the order of their answers changes nothing.
+
+`Game` does the binding once: `new`, `legal`, `apply`, `view`, `to_json`, `from_json`, `result` and
+`clone` are concrete, and wrap a few small hooks that each game's modules provide (engine/parts.py:
+`rules.legal`, `rules.play`, `setup.new_state`, `view.view`...), as `pyspiel.State.legal_actions` wraps
+`_legal_actions`. The wrappers hold what is the same for every game: the legal-action cache, the
+refusals every game shares (not a string, the game is over, no such seat, not your turn), the events
+switch, the envelope of views and state JSON.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from ziggurat.engine.errors import InputError
+from ziggurat.engine import options as opts
+from ziggurat.engine.errors import IllegalAction, InputError
+from ziggurat.engine.options import short
+from ziggurat.engine.parts import Records, Rules, Views, Words
+from ziggurat.engine.text import Wording, describe
 
 Action = str
 """Actions are short strings such as "move:e1" or "play:stone": JSON values as they are, used
 unchanged by the websocket, scenario files, replay logs and the command line."""
 
 Json = dict[str, Any]
-
-
-class GameState(Protocol):
-    """What the engine needs from every state: an event sink (None when not recording)."""
-
-    events: list[Json] | None
-
-
-S = TypeVar("S", bound=GameState)
-Opt = TypeVar("Opt")
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,26 @@ class Result:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
+class GameState(Protocol):
+    """What the engine needs from every state: its table size, an event sink (None when not
+    recording), the legal-action cache of the current decision, and the result once over."""
+
+    n: int
+    events: list[Json] | None
+    cache: tuple[int, list[Action]] | None
+    result: Result | None
+
+    def clone(self) -> Any: ...
+
+
+S = TypeVar("S", bound=GameState)
+Opt = TypeVar("Opt")
+
+
 @dataclass(frozen=True)
 class Info:
-    """A game's metadata, declared as constants in one place (as OpenSpiel's games do)."""
+    """A game's metadata, declared as constants in one place (as OpenSpiel's `_GAME_TYPE` and
+    `_GAME_INFO` are). The last three are for the research adapters and error messages."""
 
     id: str
     name: str
@@ -75,13 +92,63 @@ class Info:
     hidden_information: bool
     simultaneous: bool
     summary: str = ""
+    action_example: str = ""  # what an action looks like, for the refusal of something else
+    random_setup: bool = True  # does the seed change the set-up? (OpenSpiel's chance mode)
+    always_a_winner: bool = True  # do the rewards always add up to 1? (constant-sum)
+
+    def check_players(self, players: Any) -> int:
+        """`players` if this game can be played by that many, else InputError."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            ok = False
+        else:
+            ok = self.min_players <= players <= self.max_players
+        if not ok:
+            raise InputError(
+                "bad-players",
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {short(players)}.",
+            )
+        return cast(int, players)
 
 
-class Game(ABC, Generic[S, Opt]):
-    """Rules of one game. Stateless: every method takes the state it works on."""
+class Game(Generic[S, Opt]):
+    """Rules of one game. Stateless: every method takes the state it works on.
+
+    A game declares `info` and `Options`, and hands its modules to `__init__`: its rules, records,
+    views and words (engine/parts.py). Everything else is done here, once for every game; the few
+    optional hooks (`determinize`, `expect`, `_not_asked`, `_decline`...) have defaults."""
 
     info: ClassVar[Info]
     Options: ClassVar[type[Any]]
+
+    # The hooks, bound from the game's modules (plain functions: the hot path calls them directly).
+    to_act: Callable[[S], tuple[int, ...]]
+    _legal: Callable[[S, int], list[Action]]
+    _apply: Callable[[S, int, Action], None]
+    _refuse: Callable[[S, int, Action], IllegalAction | None]
+    _new: Callable[[int, Opt, int, Mapping[str, Any], list[Json] | None], S]
+    _to_json: Callable[[S], Json]
+    _from_json: Callable[[Mapping[str, Any]], S]
+    _view: Callable[[S, int | None], Json]
+    text: Callable[[S, int | None, Sequence[str]], str]
+    describe_action: Callable[[S, int, Action], str]
+
+    def __init__(self, rules: Rules[S], records: Records[S, Opt], views: Views[S], words: Words[S]) -> None:
+        self.to_act = rules.to_act
+        self._legal = rules.legal
+        self._apply = rules.play
+        self._refuse = rules.refuse
+        self.setup_keys: tuple[str, ...] = records.SETUP_KEYS
+        self._new = records.new_state
+        self._to_json = records.state_to_json
+        self._from_json = records.state_from_json
+        self._view = views.view
+        self.wording: Mapping[str, Wording] = words.WORDING
+        self.text = words.board_text
+        self.describe_action = words.describe_action
+
+    def __reduce__(self) -> tuple[Callable[[str], Game[Any, Any]], tuple[str]]:
+        """A game pickles by its id (its hooks and words are code, found again by the registry)."""
+        return _registered, (self.info.id,)
 
     # --- options -------------------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | Opt | None = None) -> Opt:
@@ -90,50 +157,15 @@ class Game(ABC, Generic[S, Opt]):
             return cast(Opt, self.Options())
         if isinstance(raw, self.Options):
             return cast(Opt, raw)
-        if not isinstance(raw, Mapping):
-            raise InputError("bad-options", "Options must be an object of name: value.")
-        fields = {f.name: f for f in dataclasses.fields(self.Options)}
-        unknown = sorted(set(raw) - set(fields))
-        if unknown:
-            raise InputError(
-                "bad-options", f"Unknown option {unknown[0]!r} for {self.info.name}; known: {sorted(fields)}."
-            )
-        try:
-            opts = self.Options(**raw)
-        except (TypeError, ValueError) as e:
-            raise InputError("bad-options", str(e)) from None
-        for f in dataclasses.fields(self.Options):  # declared ranges hold whatever the game checks
-            value, lo, hi = getattr(opts, f.name), f.metadata.get("min"), f.metadata.get("max")
-            if lo is None and hi is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InputError("bad-options", f"{f.name} must be a whole number, not {short(value)}.")
-            if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise InputError("bad-options", f"{f.name} must be from {lo} to {hi}, not {short(value)}.")
-        return cast(Opt, opts)
+        return cast(Opt, opts.parse(self.Options, cast(Mapping[str, Any], raw), self.info.name))
 
     def options_spec(self) -> dict[str, Json]:
-        """Each option's type, default and, where the game declares them in the field's metadata, its
-        range (`min`, `max`) or `choices`: what a lobby needs to offer exactly what `options` accepts."""
-        out: dict[str, Json] = {}
-        defaults = self.Options()
-        for f in dataclasses.fields(self.Options):
-            spec: Json = {
-                "type": getattr(f.type, "__name__", str(f.type)),
-                "default": getattr(defaults, f.name),
-            }
-            for key in ("min", "max", "choices"):
-                if key in f.metadata:
-                    value = f.metadata[key]
-                    spec[key] = list(value) if key == "choices" else value
-            out[f.name] = spec
-        return out
+        return opts.spec(self.Options)
 
     def options_json(self, options: Opt) -> Json:
         return dataclasses.asdict(cast(Any, options))
 
-    # --- the contract --------------------------------------------------------------------------
-    @abstractmethod
+    # --- the contract ----------------------------------------------------------------------------
     def new(
         self,
         players: int,
@@ -143,40 +175,88 @@ class Game(ABC, Generic[S, Opt]):
         record: bool = False,
     ) -> S:
         """A fresh game. `setup` stacks decks or hands for scenarios (game-specific, documented in
-        docs/scenarios.md). `record` makes the state collect events (for logs and UIs)."""
+        docs/scenarios.md). `record` makes the state collect events (for logs and UIs), from the
+        set-up on: a deal is an event too."""
+        self.info.check_players(players)
+        chosen = self.options(options)
+        if setup is None:
+            setup = {}
+        elif not isinstance(setup, Mapping):
+            raise InputError("bad-setup", "setup must be an object.")
+        unknown = sorted(set(setup) - set(self.setup_keys))
+        if unknown:
+            known = ", ".join(self.setup_keys) or "nothing"
+            raise InputError("bad-setup", f"Unknown setup key {unknown[0]!r}; known: {known}.")
+        return self._new(players, chosen, seed, setup, [] if record else None)
 
-    @abstractmethod
-    def to_act(self, state: S) -> tuple[int, ...]:
-        """The seats that must decide now; empty when the game is over."""
-
-    @abstractmethod
     def legal(self, state: S, seat: int) -> list[Action]:
         """The actions `seat` may take now (empty if it is not asked)."""
+        return self._cached(state, seat)[:]
 
-    @abstractmethod
     def apply(self, state: S, seat: int, action: Action) -> None:
         """Apply one action in place; raise IllegalAction (state unchanged) if it is not legal."""
+        if action not in self._cached(state, seat):
+            raise self.refusal(state, seat, action)
+        state.cache = None
+        self._apply(state, seat, action)
 
-    @abstractmethod
+    def each_to_act(self, state: S) -> Iterator[int]:
+        """The seats asked now, in order, each asked again just before it answers: after one seat's
+        simultaneous answer the question may be over for the others, or the game itself."""
+        for seat in self.to_act(state):
+            if seat in self.to_act(state):
+                yield seat
+
     def view(self, state: S, seat: int | None) -> Json:
-        """What `seat` (None: a spectator) may see, as JSON. Never another seat's secrets."""
+        """What `seat` (None, or anything but a seat: a spectator) may see, as JSON. Never another
+        seat's secrets."""
+        n = state.n
+        if type(seat) is not int or not 0 <= seat < n:
+            seat = None
+        res = state.result
+        out: Json = {
+            "game": self.info.id,
+            "players": n,
+            **self._view(state, seat),
+            "to_act": list(self.to_act(state)),
+            "result": res.to_json() if res is not None else None,
+        }
+        if seat is not None:
+            out["seat"] = seat
+            out["legal"] = self.legal(state, seat)
+        return out
 
-    @abstractmethod
     def result(self, state: S) -> Result | None:
         """None while running."""
+        return state.result
 
-    @abstractmethod
     def clone(self, state: S) -> S:
-        """An independent copy, cheap enough for tree search."""
+        """An independent copy, cheap enough for tree search (events are not copied)."""
+        return cast(S, state.clone())
 
-    @abstractmethod
     def to_json(self, state: S) -> Json:
         """The complete state, secrets included (for storage, never for players)."""
+        return {"game": self.info.id, "players": state.n, **self._to_json(state)}
 
-    @abstractmethod
-    def from_json(self, data: Mapping[str, Any]) -> S: ...
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """A state from `to_json`, or a position built by hand (scenarios, tests)."""
+        name = self.info.name
+        if not isinstance(data, Mapping):
+            raise InputError("bad-state", f"Not a {name} state: a state is a JSON object.")
+        if data.get("game", self.info.id) != self.info.id:
+            raise InputError("bad-state", f"This is a {data.get('game')!r} state, not a {name} one.")
+        try:
+            self.info.check_players(data["players"])
+            state = self._from_json(data)
+        except InputError as e:
+            raise InputError("bad-state", e.message) from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise InputError("bad-state", f"Not a {name} state: {e!r}") from None
+        state.events = None
+        state.cache = None
+        return state
 
-    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+    def determinize(self, state: S, seat: int, rng: random.Random, /) -> S:
         """A state consistent with everything `seat` has seen, with the unseen parts resampled.
 
         Perfect-information games return a clone."""
@@ -189,23 +269,55 @@ class Game(ABC, Generic[S, Opt]):
         a pair, each other religion in turn may negate it with Zealots & Fanatics), so that being asked
         tells nothing. The server then answers with timing that tells nothing either: bots after a
         random delay, and a person who asked for it automatically when declining is all they can do."""
+        return self._decline(state, seat) if type(seat) is int and 0 <= seat < state.n else None
+
+    def _decline(self, state: S, seat: int, /) -> Action | None:
+        """`decline` for a real seat."""
         return None
 
-    # --- presentation ---------------------------------------------------------------------------
+    # --- refusals ----------------------------------------------------------------------------------
+    def refusal(self, state: S, seat: Any, action: Any) -> IllegalAction:
+        """Why `action` is refused, without a word about anything `seat` may not see: what every game
+        refuses alike first, then the game's own reasons, then the possible actions."""
+        if not isinstance(action, str):
+            example = f' such as "{self.info.action_example}"' if self.info.action_example else ""
+            return IllegalAction("malformed", f"An action must be a string{example}.")
+        if state.result is not None:
+            return IllegalAction("game-over", "The game is over.")
+        # A seat that isn't a seat number at all (None, "0") is refused like seat 9, not with a TypeError.
+        if type(seat) is not int or not 0 <= seat < state.n:
+            return IllegalAction("bad-seat", f"There is no seat {seat!r}.")
+        if seat not in self.to_act(state):
+            return self._not_asked(state, seat)
+        own = self._refuse(state, seat, action)
+        if own is not None:
+            return own
+        expected = ", ".join(self.legal(state, seat))
+        return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+
+    def _not_asked(self, state: S, seat: int, /) -> IllegalAction:
+        """The refusal for a seat that isn't asked now."""
+        return IllegalAction("not-your-turn", "It isn't your turn.")
+
+    def _cached(self, state: S, seat: int) -> list[Action]:
+        """The legal actions of the current decision, worked out once per seat. `is`: a cache of seat
+        1 is not the answer for 1.0 or True (and a miss merely works the list out again)."""
+        c = state.cache
+        if c is not None and c[0] is seat:
+            return c[1]
+        if type(seat) is not int or not 0 <= seat < state.n:
+            return []  # not a seat: asked nothing (the hooks only ever see real seats)
+        c = (seat, self._legal(state, seat))
+        state.cache = c
+        return c[1]
+
+    # --- presentation -----------------------------------------------------------------------------
     def describe(self, event: Json, names: Sequence[str]) -> str:
         """One event in words, for logs ("Bo's prophet killed Cy's prophet on e2")."""
-        return str(event)
-
-    def text(self, state: S, seat: int | None, names: Sequence[str]) -> str:
-        """A readable text board (for the terminal), from `seat`'s point of view."""
-        return str(self.view(state, seat))
-
-    def describe_action(self, state: S, seat: int, action: Action) -> str:
-        """A menu label for a legal action (the terminal lists these)."""
-        return action
+        return describe(self.wording, event, names)
 
     # --- scenarios --------------------------------------------------------------------------------
-    def expect(self, state: S, key: str, value: Any, seat_of: Callable[[Any], int]) -> list[str] | None:
+    def expect(self, state: S, key: str, value: Any, seat_of: Callable[[Any], int], /) -> list[str] | None:
         """Check one game-specific scenario expectation. Return None if `key` is unknown, else the
         list of mismatches (empty when it holds)."""
         return None
@@ -220,10 +332,16 @@ class Game(ABC, Generic[S, Opt]):
         return out
 
 
-def short(value: Any, limit: int = 24) -> str:
-    """A value for an error message, cut short (a 4,000-digit number must not fill a reply)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _registered(game_id: str) -> Game[Any, Any]:
+    from ziggurat.engine.registry import get
+
+    return get(game_id)
+
+
+def emit(state: GameState, event: Json) -> None:
+    """Record an event, if the state records."""
+    if state.events is not None:
+        state.events.append(event)
 
 
 def events_for(events: Sequence[Json], seat: int | None) -> list[Json]:

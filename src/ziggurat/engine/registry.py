@@ -49,8 +49,6 @@ def get(game_id: str) -> Game[Any, Any]:
     if ep is None:
         raise InputError("unknown-game", f"Unknown game {game_id!r}; known: {ids()}.")
     game = ep.load()
-    if isinstance(game, type) and issubclass(game, Game):
-        game = game()
     if not isinstance(game, Game) or game.info.id != game_id:
         raise TypeError(f"entry point {ep.name} = {ep.value} is not the Game {game_id!r}")
     _loaded[game_id] = game

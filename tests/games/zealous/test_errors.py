@@ -122,11 +122,11 @@ def test_bad_new_game(args: tuple[Any, ...], code: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("data", "code", "message"),
     [
-        ({"players": 3, "followers": {"zz": [1, 0, 0]}}, "bad-setup", "Unknown tile 'zz'"),
-        ({"players": 3, "followers": {"e1": [21, 0, 0]}}, "bad-setup", "a player has more than 20"),
-        ({"players": 3, "prophets": ["e1"]}, "bad-setup", "prophets, scores and sanctuaries need one"),
-        ({"players": 3, "hands": [["nope"], [], []]}, "bad-setup", "Unknown card 'nope'"),
-        ({"players": "x"}, "bad-state", "Not a Zealous state"),
+        ({"players": 3, "followers": {"zz": [1, 0, 0]}}, "bad-state", "Unknown tile 'zz'"),
+        ({"players": 3, "followers": {"e1": [21, 0, 0]}}, "bad-state", "a player has more than 20"),
+        ({"players": 3, "prophets": ["e1"]}, "bad-state", "prophets, scores and sanctuaries need one"),
+        ({"players": 3, "hands": [["nope"], [], []]}, "bad-state", "Unknown card 'nope'"),
+        ({"players": "x"}, "bad-state", "Zealous is for 3 to 6 players, not 'x'."),
         ({"players": 3, "phase": "dance"}, "bad-state", "Not a Zealous state"),
     ],
 )

@@ -1,10 +1,10 @@
-"""Random games for 3-8 players with the invariants checked after every action: cards conserved, views
-and events leak no hand or unrevealed choice, exact replay, JSON round trip, refused actions change
-nothing, the order of the secret choices changes nothing, and determinization stays consistent."""
+"""Random games for 3-8 players with Zombology's own invariants checked after every action: cards
+conserved, views, events and text leak no card a seat may not know the place of, the order of the
+secret choices changes nothing, and determinization keeps what each seat remembers (the contract itself
+is checked for every game in tests/engine/test_conformance.py)."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from tests.games.zombology.helpers import everything
-from ziggurat.engine import IllegalAction, Match, events_for
+from ziggurat.engine import IllegalAction, events_for
 from ziggurat.games.zombology import GAME
 from ziggurat.games.zombology.cards import ID, KIND, SUIT, THERAPY, VALUE, cards_of
 from ziggurat.games.zombology.state import CHOOSE, ZombologyState
@@ -66,12 +66,6 @@ def check_invariants(st: ZombologyState) -> None:
             if KIND[c] == THERAPY:
                 best[SUIT[c]] = max(best[SUIT[c]], VALUE[c])
     assert st.best == best
-    if GAME.result(st) is None:
-        seats = GAME.to_act(st)
-        assert seats
-        for s in range(n):
-            legal = GAME.legal(st, s)
-            assert bool(legal) == (s in seats) and len(legal) == len(set(legal))
 
 
 def check_no_leak(st: ZombologyState, new_events: list[dict[str, Any]]) -> None:
@@ -83,47 +77,34 @@ def check_no_leak(st: ZombologyState, new_events: list[dict[str, Any]]) -> None:
 
 
 def check_determinize(st: ZombologyState, rng: random.Random) -> None:
+    """A redealt state keeps every invariant (what a seat remembers stays with its holder)."""
     for seat in range(st.n):
-        other = GAME.determinize(st, seat, rng)
-        assert GAME.view(other, seat) == GAME.view(st, seat)
-        assert GAME.view(other, None) == GAME.view(st, None)
-        assert GAME.to_act(other) == GAME.to_act(st)
-        check_invariants(other)
+        check_invariants(GAME.determinize(st, seat, rng))
 
 
-def play_random(players: int, seed: int, deep: bool) -> Match:
+def play_random(players: int, seed: int, deep: bool) -> ZombologyState:
     rng = random.Random(seed)
     st = GAME.new(players, None, seed, record=True)
-    match = Match("zombology", players, {}, seed)
     check_invariants(st)
+    steps = 0
     while GAME.result(st) is None:
         seats = GAME.to_act(st)
         for seat in rng.sample(seats, len(seats)):  # simultaneous choices in any order
-            action = rng.choice(GAME.legal(st, seat))
-            GAME.apply(st, seat, action)
-            match.actions.append((seat, action))
+            GAME.apply(st, seat, rng.choice(GAME.legal(st, seat)))
+            steps += 1
             new_events = GAME.drain_events(st)
             check_invariants(st)
             if deep:
                 check_no_leak(st, new_events)
-                for e in new_events:
-                    assert GAME.describe(e, [f"P{s}" for s in range(players)])
-                if len(match.actions) % 5 == 0:
+                if steps % 5 == 0:
                     check_determinize(st, rng)
-                    restored = GAME.from_json(json.loads(json.dumps(GAME.to_json(st))))
-                    assert GAME.to_json(restored) == GAME.to_json(st)
-                    assert [GAME.legal(restored, s) for s in range(players)] == [
-                        GAME.legal(st, s) for s in range(players)
-                    ]
-    replayed = Match.from_json(json.loads(json.dumps(match.to_json()))).replay()
-    assert GAME.to_json(replayed) == GAME.to_json(st), "replay is exact"
     res = GAME.result(st)
     assert res is not None
     if res.detail["cured"]:
         assert all((res.scores[s] >= 7) == (s in res.winners) for s in range(players))
     else:
         assert res.winners == () and st.round == 8
-    return match
+    return st
 
 
 @pytest.mark.parametrize("players", range(3, 9))
@@ -177,8 +158,8 @@ def test_the_order_of_the_secret_choices_changes_nothing(
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=hs.integers(0, 2**31), junk=hs.text(max_size=24), players=hs.integers(3, 8))
-def test_illegal_actions_change_nothing(seed: int, junk: str, players: int) -> None:
+@given(seed=hs.integers(0, 2**31), players=hs.integers(3, 8))
+def test_cards_and_answers_not_yours_are_refused(seed: int, players: int) -> None:
     rng = random.Random(seed)
     st = GAME.new(players, None, seed)
     for _ in range(rng.randrange(50)):
@@ -194,16 +175,9 @@ def test_illegal_actions_change_nothing(seed: int, junk: str, players: int) -> N
     legal = GAME.legal(st, seat)
     idle = [s for s in range(players) if s not in seats]
     others_card = [f"choose:{ID[c]}" for s in range(players) if s != seat for c in cards_of(st.hand[s])]
-    tries: list[tuple[Any, Any]] = [
-        (seat, junk),
-        (seat, 42),
-        (seat, None),
-        (players, legal[0]),
-        (-1, legal[0]),
-        ("0", legal[0]),
-    ]
-    tries += [(seat, a) for a in others_card[:3]] + [(seat, "swap:overrun-1:overrun-2"), (seat, "guru:vegan")]
-    tries += [(s, legal[0]) for s in idle[:2]] + [(seat, "target:" + ID[0]), (seat, "counter")]
+    tries: list[tuple[Any, Any]] = [(seat, a) for a in others_card[:3]]
+    tries += [(seat, "swap:overrun-1:overrun-2"), (seat, "guru:vegan"), (seat, "target:" + ID[0])]
+    tries += [(s, legal[0]) for s in idle[:2]] + [(seat, "counter")]
     for who, action in tries:
         if who == seat and action in legal:
             continue

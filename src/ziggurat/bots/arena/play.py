@@ -89,9 +89,7 @@ def play_game(cfg: ArenaConfig, index: int) -> Json:
     state = game.new(n, options, seed)
     result = game.result(state)
     while result is None:
-        for seat in game.to_act(state):
-            if seat not in game.to_act(state):  # a simultaneous answer may have ended the choice
-                continue
+        for seat in game.each_to_act(state):
             action = bots[seat].choose(game, state, seat)
             game.apply(state, seat, action)
             match.actions.append((seat, action))

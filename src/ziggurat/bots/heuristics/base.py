@@ -71,13 +71,13 @@ class Heuristic:
 
 def playout(game: Game[Any, Any], st: Any, rng: random.Random) -> Result:
     """Play `st` to the end with uniformly random actions (in place)."""
-    legal, apply, to_act, result = game.legal, game.apply, game.to_act, game.result
+    legal, apply, each_to_act, result = game.legal, game.apply, game.each_to_act, game.result
     rand = rng.random
     while True:
         res = result(st)
         if res is not None:
             return res
-        for s in to_act(st):
+        for s in each_to_act(st):
             acts = legal(st, s)
             apply(st, s, acts[int(rand() * len(acts))])
 

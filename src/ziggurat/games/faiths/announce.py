@@ -10,11 +10,12 @@ copy of Zealots & Fanatics lies face up in the discard (a public fact).
 
 from __future__ import annotations
 
+from ziggurat.engine import emit
 from ziggurat.games.faiths.board import TERRITORIES
 from ziggurat.games.faiths.cards import BOARD_KINDS, CARDS, KIND, OPPONENT_KINDS, SCOPE, VALUE, ZEALOTS
 from ziggurat.games.faiths.deck import spend
 from ziggurat.games.faiths.effects import resolve, targets_for, unit_options
-from ziggurat.games.faiths.state import BONUS, OPPONENT, REACT, FaithsState, emit, new_pending
+from ziggurat.games.faiths.state import BONUS, OPPONENT, REACT, FaithsState, new_pending
 from ziggurat.games.faiths.turn import after_pair
 
 

@@ -3,8 +3,9 @@ player see (the top of the deck, an opponent's hand), kept exact as cards move o
 
 from __future__ import annotations
 
+from ziggurat.engine import emit
 from ziggurat.games.faiths.cards import CARDS, N_CARDS, N_MAGNITUDES, VALUE
-from ziggurat.games.faiths.state import FaithsState, emit
+from ziggurat.games.faiths.state import FaithsState
 
 
 def pop_top(st: FaithsState, to: int) -> int | None:

@@ -8,6 +8,7 @@ of the player's PC into it, one `from:` at a time. Branching stays linear in the
 
 from __future__ import annotations
 
+from ziggurat.engine import emit
 from ziggurat.games.faiths import chits
 from ziggurat.games.faiths.actions import (
     A_ADD,
@@ -40,7 +41,7 @@ from ziggurat.games.faiths.cards import (
 )
 from ziggurat.games.faiths.cards import REMOVE as K_REMOVE
 from ziggurat.games.faiths.deck import draw, spend
-from ziggurat.games.faiths.state import EFFECT, GATHER, INTO, OVER, TO, FaithsState, Pending, emit
+from ziggurat.games.faiths.state import EFFECT, GATHER, INTO, OVER, TO, FaithsState, Pending
 from ziggurat.games.faiths.state import HERESY as PH_HERESY
 from ziggurat.games.faiths.turn import after_pair
 

@@ -3,9 +3,9 @@ most PC on the board, else shared)."""
 
 from __future__ import annotations
 
-from ziggurat.engine import Result
+from ziggurat.engine import Result, emit
 from ziggurat.games.faiths.board import N_TERRITORIES
-from ziggurat.games.faiths.state import OVER, FaithsState, emit
+from ziggurat.games.faiths.state import OVER, FaithsState
 
 
 def pcs(st: FaithsState) -> list[int]:

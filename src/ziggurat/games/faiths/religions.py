@@ -3,10 +3,11 @@ homeland, three cards each dealt round robin, then the first turn."""
 
 from __future__ import annotations
 
+from ziggurat.engine import emit
 from ziggurat.games.faiths.board import HOMELAND, RELIGIONS, START_PC
 from ziggurat.games.faiths.cards import CARDS
 from ziggurat.games.faiths.deck import pop_top
-from ziggurat.games.faiths.state import EVENTS, OPENING_HAND, FaithsState, emit
+from ziggurat.games.faiths.state import EVENTS, OPENING_HAND, FaithsState
 from ziggurat.games.faiths.turn import begin_turn
 
 

@@ -37,7 +37,6 @@ from ziggurat.games.faiths.state import (
     GROWTH,
     HERESY,
     INTO,
-    OVER,
     REACT,
     TO,
     FaithsState,
@@ -53,14 +52,6 @@ def to_act(st: FaithsState) -> tuple[int, ...]:
     return (a,) if a >= 0 else ()
 
 
-def legal(st: FaithsState, s: int) -> list[str]:
-    c = st.cache
-    if c is None or c[0] != s:
-        c = (s, _legal(st, s))
-        st.cache = c
-    return c[1][:]
-
-
 def pairs(h: list[int]) -> list[str]:
     """Every pair a hand can announce: one Magnitude card and one Event (never Zealots & Fanatics)."""
     events = [e for e in PAIR_EVENTS if h[e]]
@@ -73,7 +64,7 @@ def pairs(h: list[int]) -> list[str]:
     return out
 
 
-def _legal(st: FaithsState, s: int) -> list[str]:
+def legal(st: FaithsState, s: int) -> list[str]:
     if s != st.actor:
         return []
     ph = st.phase
@@ -108,10 +99,8 @@ def decline(st: FaithsState, s: int) -> str | None:
     return A_PASS if st.phase == REACT and s == st.actor else None
 
 
-def apply(st: FaithsState, s: int, action: str) -> None:
-    if action not in legal(st, s):
-        raise _refusal(st, s, action)
-    st.cache = None
+def play(st: FaithsState, s: int, action: str) -> None:
+    """Apply a legal action."""
     verb, x, y = PARSE[action]
     ph = st.phase
     if ph in _EFFECT_PHASES:
@@ -141,16 +130,8 @@ def apply(st: FaithsState, s: int, action: str) -> None:
         announce.declare_bonus(st, False)
 
 
-def _refusal(st: FaithsState, s: int, action: object) -> IllegalAction:
-    """Why `action` is refused, without a word about anything `s` may not see."""
-    if not isinstance(action, str):
-        return IllegalAction("malformed", 'An action must be a string such as "place:tibet".')
-    if st.phase == OVER:
-        return IllegalAction("game-over", "The game is over.")
-    if not isinstance(s, int) or not 0 <= s < st.n:
-        return IllegalAction("bad-seat", f"There is no seat {s}.")
-    if s != st.actor:
-        return IllegalAction("not-your-turn", "It isn't your turn.")
+def refuse(st: FaithsState, s: int, action: str) -> IllegalAction | None:
+    """Why an asked seat's action is refused, without a word about anything `s` may not see."""
     parsed = PARSE.get(action)
     if parsed is None:
         return IllegalAction("unknown-action", f"Unknown action {action!r}.")
@@ -170,8 +151,7 @@ def _refusal(st: FaithsState, s: int, action: object) -> IllegalAction:
         for c in (ZEALOTS, x):
             if not h[c]:
                 return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[c].name}.")
-    expected = ", ".join(legal(st, s))
-    return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+    return None
 
 
-__all__ = ["apply", "decline", "legal", "pairs", "to_act"]
+__all__ = ["decline", "legal", "pairs", "play", "refuse", "to_act"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
-from ziggurat.engine.game import short
+from ziggurat.engine.options import short
 from ziggurat.games.faiths.board import (
     CAPACITY,
     INDEX,
@@ -21,9 +21,9 @@ from ziggurat.games.faiths.board import (
 from ziggurat.games.faiths.cards import CARD_INDEX, CARDS, N_CARDS, deck_cards
 from ziggurat.games.faiths.outcome import final_result
 from ziggurat.games.faiths.religions import seat_religion, start_game
-from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, Pending, new_pending
+from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, new_pending
+from ziggurat.games.faiths.view import public_json
 
-MIN_PLAYERS, MAX_PLAYERS = 4, 11
 RELIGION_MODES = ("random", "choose")
 MAX_ROUNDS = 100  # a long game lasts about 30; a bound keeps every state (and message) small
 SETUP_KEYS = ("religions", "chits", "hands", "deck", "discard", "turn", "phase")
@@ -102,10 +102,7 @@ def _seat(ref: Any, n: int) -> int:
 
 
 def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError(
-            "bad-players", f"Faiths is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-        )
+    """Nothing dealt, nobody seated (the player count is checked already)."""
     n = players
     st = FaithsState()
     st.n = n
@@ -145,15 +142,11 @@ def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
 
 
 def new_state(
-    players: int, options: FaithsOptions, seed: int, setup: Mapping[str, Any] | None, record: bool = False
+    players: int, options: FaithsOptions, seed: int, setup: Mapping[str, Any], events: list[Json] | None
 ) -> FaithsState:
     st = blank_state(players, options, seed)
-    st.events = [] if record else None
+    st.events = events  # recording starts before set-up: the deal and the first Fate are events too
     n = st.n
-    setup = dict(setup or {})
-    unknown = set(setup) - set(SETUP_KEYS)
-    if unknown:
-        raise _bad(f"Unknown setup key {sorted(unknown)[0]!r}; known: {', '.join(SETUP_KEYS)}.")
     pool = deck_cards(options.zealots_copies)
 
     def take(c: int) -> int:
@@ -246,62 +239,20 @@ def _hand_ids(h: list[int]) -> list[str]:
     return [CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])]
 
 
-def pending_to_json(p: Pending) -> Json:
-    return {
-        "event": CARDS[p.event].id,
-        "magnitude": CARDS[p.mag].id,
-        "x": p.x,
-        "opponent": p.opp if p.opp >= 0 else None,
-        "bonus": p.bonus,
-        "home_due": p.home_due,
-        "left": p.left,
-        "targets": [TERRITORIES[t] for t in p.targets],
-        "from": TERRITORIES[p.src] if p.src >= 0 else None,
-        "into": TERRITORIES[p.into] if p.into >= 0 else None,
-        "removed": [TERRITORIES[t] for t in range(N_TERRITORIES) if p.removed >> t & 1],
-    }
-
-
 def state_to_json(st: FaithsState) -> Json:
     n = st.n
     return {
-        "game": "faiths",
-        "players": n,
-        "options": {
-            "homeland_bonus": st.homeland_bonus,
-            "max_rounds": st.max_rounds,
-            "zealots_copies": st.zealots_copies,
-            "religions": "choose" if st.choose_religions else "random",
-        },
-        "religions": [RELIGIONS[r] if r >= 0 else None for r in st.religion],
-        "round": st.round,
-        "turn": st.turn,
+        **public_json(st),
         "actor": st.actor,
-        "phase": PHASES[st.phase],
-        "barred": st.barred,
-        "bonus_used": st.bonus_used,
-        "chits": {TERRITORIES[t]: st.pc[t * n : t * n + n] for t in range(N_TERRITORIES)},
         "hands": [_hand_ids(h) for h in st.hand],
         "deck": _ids(st.deck[::-1]),  # top first
-        "discard": _ids(st.discard),
-        "bars": st.bars[:],
         "growth": {"left": st.grow_left, "targets": [TERRITORIES[t] for t in st.grow_targets]},
-        "pending": pending_to_json(st.pending) if st.pending is not None else None,
         "react": {"by": st.react_by, "off": st.react_off, "negations": st.negations},
         "peek": st.peek[:],
         "known": [[k // n, k % n, _hand_ids(v)] for k, v in sorted(st.known.items())],
         "winner": st.winner,
         "rng": st.rng.s,
     }
-
-
-def state_from_json(data: Mapping[str, Any]) -> FaithsState:
-    try:
-        return _from_json(data)
-    except InputError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise InputError("bad-state", f"Not a Faiths state: {e!r}") from None
 
 
 def _counts(names: list[Any]) -> list[int]:
@@ -311,7 +262,7 @@ def _counts(names: list[Any]) -> list[int]:
     return h
 
 
-def _from_json(data: Mapping[str, Any]) -> FaithsState:
+def state_from_json(data: Mapping[str, Any]) -> FaithsState:
     try:
         options = FaithsOptions(**dict(data.get("options") or {}))
     except (TypeError, ValueError) as e:

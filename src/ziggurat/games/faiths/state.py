@@ -183,8 +183,3 @@ class FaithsState:
         c.result = self.result
         c.winner = self.winner
         return c
-
-
-def emit(st: FaithsState, ev: Json) -> None:
-    if st.events is not None:
-        st.events.append(ev)

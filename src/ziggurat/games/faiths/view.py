@@ -8,9 +8,7 @@ from ziggurat.engine import Json
 from ziggurat.games.faiths.board import HOMELAND, N_TERRITORIES, RELIGIONS, TERRITORIES
 from ziggurat.games.faiths.cards import CARDS, N_CARDS
 from ziggurat.games.faiths.outcome import pcs
-from ziggurat.games.faiths.rules import legal, to_act
-from ziggurat.games.faiths.setup import pending_to_json
-from ziggurat.games.faiths.state import PHASES, REACT, FaithsState
+from ziggurat.games.faiths.state import PHASES, REACT, FaithsState, Pending
 
 PROMPTS = {
     "choose": "Choose your religion",
@@ -33,12 +31,26 @@ def _hand(h: list[int]) -> list[str]:
     return [CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])]
 
 
-def view(st: FaithsState, seat: int | None) -> Json:
+def pending_to_json(p: Pending) -> Json:
+    return {
+        "event": CARDS[p.event].id,
+        "magnitude": CARDS[p.mag].id,
+        "x": p.x,
+        "opponent": p.opp if p.opp >= 0 else None,
+        "bonus": p.bonus,
+        "home_due": p.home_due,
+        "left": p.left,
+        "targets": [TERRITORIES[t] for t in p.targets],
+        "from": TERRITORIES[p.src] if p.src >= 0 else None,
+        "into": TERRITORIES[p.into] if p.into >= 0 else None,
+        "removed": [TERRITORIES[t] for t in range(N_TERRITORIES) if p.removed >> t & 1],
+    }
+
+
+def public_json(st: FaithsState) -> Json:
+    """What a spectator sees and the stored state holds alike."""
     n = st.n
-    phase = PHASES[st.phase]
-    out: Json = {
-        "game": "faiths",
-        "players": n,
+    return {
         "options": {
             "homeland_bonus": st.homeland_bonus,
             "max_rounds": st.max_rounds,
@@ -46,37 +58,40 @@ def view(st: FaithsState, seat: int | None) -> Json:
             "religions": "choose" if st.choose_religions else "random",
         },
         "religions": [RELIGIONS[r] if r >= 0 else None for r in st.religion],
-        "homelands": [TERRITORIES[HOMELAND[r]] if r >= 0 else None for r in st.religion],
         "round": st.round,
-        "max_rounds": st.max_rounds,
         "turn": st.turn,
-        "phase": phase,
-        "prompt": PROMPTS[phase],
-        "to_act": list(to_act(st)),
+        "phase": PHASES[st.phase],
+        "barred": st.barred,
+        "bonus_used": st.bonus_used,
         "chits": {TERRITORIES[t]: st.pc[t * n : t * n + n] for t in range(N_TERRITORIES)},
+        "discard": [CARDS[c].id for c in st.discard],
+        "bars": st.bars[:],
+        "pending": pending_to_json(st.pending) if st.pending is not None else None,
+    }
+
+
+def view(st: FaithsState, seat: int | None) -> Json:
+    n = st.n
+    out: Json = {
+        **public_json(st),
+        "homelands": [TERRITORIES[HOMELAND[r]] if r >= 0 else None for r in st.religion],
+        "max_rounds": st.max_rounds,
+        "prompt": PROMPTS[PHASES[st.phase]],
         "territories": [m.bit_count() for m in st.occ],
         "pcs": pcs(st),
         "hand_counts": [sum(h) for h in st.hand],
         "deck": len(st.deck),
-        "discard": [CARDS[c].id for c in st.discard],
-        "bars": st.bars[:],
-        "barred": st.barred,
-        "bonus_used": st.bonus_used,
         "growth": (
             {"left": st.grow_left, "targets": [TERRITORIES[t] for t in st.grow_targets]}
             if st.grow_left
             else None
         ),
-        "pending": pending_to_json(st.pending) if st.pending is not None else None,
         "reaction": (
             {"by": st.react_by, "negations": st.negations, "asked": st.actor} if st.phase == REACT else None
         ),
-        "result": st.result.to_json() if st.result is not None else None,
     }
-    if seat is not None and 0 <= seat < n:
-        out["seat"] = seat
+    if seat is not None:
         out["hand"] = _hand(st.hand[seat])
-        out["legal"] = legal(st, seat)
         k = st.peek[seat]
         hands: list[list[str] | None] = [None] * n
         for o in range(n):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ziggurat.engine import emit
 from ziggurat.games.zealous import flow
 from ziggurat.games.zealous.actions import A_CARD, A_DONE, A_FOLLOWER, A_TILE, DONE
 from ziggurat.games.zealous.board import ADJ, BIRTH, KIND, N_TILES, STEPS, TILES
 from ziggurat.games.zealous.cards import CARDS, MIRACLE
-from ziggurat.games.zealous.flow import emit
 from ziggurat.games.zealous.state import PLACE, ZealousState
 
 Frame = list[Any]
@@ -41,7 +41,7 @@ class Effect:
         finish(st, s)
 
 
-def play(st: ZealousState, s: int, c: int) -> None:
+def play_card(st: ZealousState, s: int, c: int) -> None:
     """Start resolving card `c` (already out of the hand) for seat `s`."""
     fr: Frame = [c, 0, None, None]
     st.stack.append(fr)
@@ -251,7 +251,7 @@ class Vision(Effect):
         fr[2] = []
         fr[1] = 1
         emit(st, {"type": "play", "seat": s, "card": CARDS[x].id, "via": "vision"})
-        play(st, s, x)
+        play_card(st, s, x)
 
 
 def _keep(st: ZealousState, s: int, cards: list[int]) -> None:
@@ -311,7 +311,7 @@ class Salvation(Effect):
     def choose(self, st: ZealousState, s: int, fr: Frame, verb: int, x: int, y: int) -> None:
         fr[2].remove(x)
         emit(st, {"type": "play", "seat": s, "card": CARDS[x].id, "via": "salvation"})
-        play(st, s, x)
+        play_card(st, s, x)
 
     def child_done(self, st: ZealousState, s: int, fr: Frame) -> None:
         self._next(st, s, fr)
@@ -674,4 +674,4 @@ EFFECTS: tuple[Effect, ...] = (
 )
 assert [type(e).__name__.lower() for e in EFFECTS] == [c.id.replace("_", "") for c in CARDS]
 
-__all__ = ["EFFECTS", "finish", "play"]
+__all__ = ["EFFECTS", "finish", "play_card"]

@@ -5,9 +5,7 @@ Shared helpers that the card effects also use live here (placing, removing, draw
 
 from __future__ import annotations
 
-from typing import Any
-
-from ziggurat.engine import Result
+from ziggurat.engine import Result, emit
 from ziggurat.games.zealous.board import (
     BIRTH_SITES,
     DISTANCE,
@@ -26,11 +24,6 @@ from ziggurat.games.zealous.cards import MIRACLE as MIRACLE_DECK
 from ziggurat.games.zealous.state import MOVE, OVER, PROLIFERATION, REBIRTH, ZealousState
 
 # --- events -------------------------------------------------------------------------------------
-
-
-def emit(st: ZealousState, ev: dict[str, Any]) -> None:
-    if st.events is not None:
-        st.events.append(ev)
 
 
 # --- board queries ------------------------------------------------------------------------------

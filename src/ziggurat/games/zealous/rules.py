@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ziggurat.engine import IllegalAction
+from ziggurat.engine import IllegalAction, emit
 from ziggurat.games.zealous import flow
 from ziggurat.games.zealous.actions import (
     A_BIRTH,
@@ -22,8 +22,7 @@ from ziggurat.games.zealous.actions import (
 )
 from ziggurat.games.zealous.board import N_TILES, STEPS, TILES
 from ziggurat.games.zealous.cards import AFTER_MOVE, CARDS
-from ziggurat.games.zealous.effects import EFFECTS, play
-from ziggurat.games.zealous.flow import emit
+from ziggurat.games.zealous.effects import EFFECTS, play_card
 from ziggurat.games.zealous.state import MOVE as PH_MOVE
 from ziggurat.games.zealous.state import OVER, PROLIFERATION, REBIRTH, ZealousState
 from ziggurat.games.zealous.state import PLACE as PH_PLACE
@@ -42,14 +41,6 @@ def to_act(st: ZealousState) -> tuple[int, ...]:
 
 
 def legal(st: ZealousState, s: int) -> list[str]:
-    c = st.cache
-    if c is None or c[0] != s:
-        c = (s, _legal(st, s))
-        st.cache = c
-    return c[1][:]
-
-
-def _legal(st: ZealousState, s: int) -> list[str]:
     ph = st.phase
     if ph == OVER:
         return []
@@ -88,10 +79,8 @@ def _legal(st: ZealousState, s: int) -> list[str]:
     return [A_BIRTH[b] for b in flow.free_birth_sites(st)]  # SETUP or REBIRTH
 
 
-def apply(st: ZealousState, s: int, action: str) -> None:
-    if action not in legal(st, s):
-        raise _refusal(st, s, action)
-    st.cache = None
+def play(st: ZealousState, s: int, action: str) -> None:
+    """Apply a legal action."""
     verb, x, y = PARSE[action]
     ph = st.phase
     if ph == PROLIFERATION:
@@ -110,7 +99,7 @@ def apply(st: ZealousState, s: int, action: str) -> None:
         st.hand[s][x] -= 1
         st.card_played = True
         emit(st, {"type": "play", "seat": s, "card": CARDS[x].id})
-        play(st, s, x)
+        play_card(st, s, x)
     elif verb == STAY:
         emit(st, {"type": "stay", "seat": s, "tile": TILES[st.prophet[s]]})
         st.phase = PH_PLACE
@@ -132,17 +121,8 @@ def apply(st: ZealousState, s: int, action: str) -> None:
         raise AssertionError(action)
 
 
-def _refusal(st: ZealousState, s: int, action: object) -> IllegalAction:
-    """Why `action` is refused, without a word about anything `s` may not see."""
-    if not isinstance(action, str):
-        return IllegalAction("malformed", 'An action must be a string such as "move:e1".')
-    if st.phase == OVER:
-        return IllegalAction("game-over", "The game is over.")
-    # A seat that isn't a seat number at all (None, "0") is refused like seat 9, not with a TypeError.
-    if not isinstance(s, int) or not 0 <= s < st.n:
-        return IllegalAction("bad-seat", f"There is no seat {s!r}.")
-    if s not in to_act(st):
-        return IllegalAction("not-your-turn", "It isn't your turn.")
+def refuse(st: ZealousState, s: int, action: str) -> IllegalAction | None:
+    """Why an asked seat's action is refused, without a word about anything `s` may not see."""
     parsed = PARSE.get(action)
     if parsed is None:
         return IllegalAction("unknown-action", f"Unknown action {action!r}.")
@@ -153,8 +133,7 @@ def _refusal(st: ZealousState, s: int, action: object) -> IllegalAction:
         if not st.hand[s][x]:
             return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
         return IllegalAction("card-not-valid", CARD_NOT_VALID)
-    expected = ", ".join(legal(st, s))
-    return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+    return None
 
 
-__all__ = ["CARD_NOT_VALID", "apply", "legal", "to_act"]
+__all__ = ["CARD_NOT_VALID", "legal", "play", "refuse", "to_act"]

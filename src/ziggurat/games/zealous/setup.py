@@ -11,6 +11,9 @@ from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
 from ziggurat.games.zealous.flow import final_result
 from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, LENGTHS, PHASES, SETUP, ZealousState
+from ziggurat.games.zealous.view import public_json
+
+SETUP_KEYS = ("decks", "hands")
 
 
 @dataclass(frozen=True)
@@ -41,10 +44,12 @@ def _tile(name: Any) -> int:
 
 
 def new_state(
-    players: int, options: ZealousOptions, seed: int, setup: Mapping[str, Any] | None
+    players: int,
+    options: ZealousOptions,
+    seed: int,
+    setup: Mapping[str, Any],
+    events: list[Json] | None = None,
 ) -> ZealousState:
-    if not isinstance(players, int) or not 3 <= players <= 6:
-        raise InputError("bad-players", f"Zealous is for 3 to 6 players, not {players}.")
     st = ZealousState()
     n = st.n = players
     st.length = options.length
@@ -64,14 +69,10 @@ def new_state(
     st.stack = []
     st.short = []
     st.rng = Rng(seed)
-    st.events = None
+    st.events = events
     st.cache = None
     st.result = None
 
-    setup = dict(setup or {})
-    unknown = set(setup) - {"decks", "hands"}
-    if unknown:
-        raise _bad(f"Unknown setup key {sorted(unknown)[0]!r}; known: decks, hands.")
     pools = [deck_cards(d) for d in range(3)]
 
     def take(c: int) -> None:
@@ -117,23 +118,10 @@ def new_state(
 
 
 def state_to_json(st: ZealousState) -> Json:
-    n = st.n
     return {
-        "game": "zealous",
-        "players": n,
-        "length": st.length,
-        "round": st.round,
-        "turn": st.turn,
-        "phase": PHASES[st.phase],
-        "card_played": st.card_played,
-        "followers": {TILES[t]: st.f[t * n : t * n + n] for t in range(N_TILES)},
-        "prophets": [TILES[p] if p >= 0 else None for p in st.prophet],
-        "scores": st.score[:],
+        **public_json(st),
         "hands": [[CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])] for h in st.hand],
         "decks": {DECKS[d]: [CARDS[c].id for c in reversed(st.deck[d])] for d in range(3)},  # top first
-        "discards": {DECKS[d]: [CARDS[c].id for c in st.discard[d]] for d in range(3)},
-        "sanctuaries": [[TILES[t] for t in range(N_TILES) if m >> t & 1] for m in st.sanct],
-        "famine": [TILES[t] for t in range(N_TILES) if st.famine >> t & 1],
         "stack": [_frame_to_json(fr) for fr in st.stack],
         "short": [[s, m, k] for s, m, k in st.short],
         "rng": st.rng.s,
@@ -148,17 +136,8 @@ def _frame_to_json(fr: list[Any]) -> Json:
 
 
 def state_from_json(data: Mapping[str, Any]) -> ZealousState:
-    try:
-        return _from_json(data)
-    except InputError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise InputError("bad-state", f"Not a Zealous state: {e!r}") from None
-
-
-def _from_json(data: Mapping[str, Any]) -> ZealousState:
     n = int(data["players"])
-    st = new_state(n, ZealousOptions(str(data.get("length", "beginner"))), 0, None)
+    st = new_state(n, ZealousOptions(str(data.get("length", "beginner"))), 0, {})
     st.round = int(data.get("round", 1))
     st.turn = int(data.get("turn", 0))
     st.phase = PHASES.index(data.get("phase", "move"))

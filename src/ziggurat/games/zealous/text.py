@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ziggurat.engine import Json
+from ziggurat.engine.text import Told, Wording, plural
 from ziggurat.games.zealous.actions import PARSE
 from ziggurat.games.zealous.board import INDEX, KIND, KIND_NAMES, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_NAMES, DECKS
+from ziggurat.games.zealous.rules import to_act
 from ziggurat.games.zealous.state import ZealousState
 from ziggurat.games.zealous.view import view
 
@@ -21,96 +21,115 @@ def _deck(d: str) -> str:
     return DECK_NAMES[DECKS.index(d)] if d in DECKS else d
 
 
-def describe(e: Json, names: Sequence[str]) -> str:
-    def who(s: Any) -> str:
-        return (
-            names[int(s)] if isinstance(s, int | str) and str(s).isdigit() and int(s) < len(names) else str(s)
-        )
+def _via(e: Told) -> str:
+    return f" ({card_name(e['card'])})" if e.get("card") else ""
 
-    t = e.get("type")
-    me = who(e.get("seat", ""))
-    via = f" ({card_name(e['card'])})" if e.get("card") else ""
-    if t == "birth":
-        return f"{me}'s prophet {'is reborn' if e.get('rebirth') else 'stands'} on {e['tile']}."
-    if t == "round":
-        return f"Round {e['round']} begins."
-    if t == "play":
-        how = f" from {card_name(e['via'])}" if e.get("via") else ""
-        return f"{me} plays {card_name(e['card'])}{how}."
-    if t == "move":
-        return f"{me}'s prophet moves from {e['from']} to {e['to']}{via}."
-    if t == "stay":
-        return f"{me}'s prophet stays on {e['tile']}."
-    if t == "kill":
-        return f"{me}'s prophet killed {who(e['victim'])}'s prophet on {e['tile']}."
-    if t == "draw":
-        if e.get("empty"):
-            return f"{me} would draw a {_deck(e['deck'])} card, but none are left."
-        secret = e.get("secret")
-        what = f": {card_name(secret['card'])}" if secret else ""
-        return f"{me} draws a {_deck(e['deck'])} card{what}."
-    if t == "reshuffle":
-        return f"The {_deck(e['deck'])} discard pile is shuffled into a new deck."
-    if t == "place":
-        return f"{me} places a follower on {e['tile']}{via}."
-    if t == "add":
-        where = ", ".join(e["tiles"]) if "tiles" in e else e["tile"]
-        return f"{me} adds {e['count']} follower{'s' if e['count'] != 1 else ''} to {where}{via}."
-    if t == "remove":
-        return f"{me} removes {who(e['owner'])}'s follower from {e['tile']}{via}."
-    if t == "sacrifice":
-        return f"{me} sacrifices a follower on {e['tile']}{via}."
-    if t == "relocate":
-        k = e.get("count", 1)
-        what = f"{k} followers" if k != 1 else "a follower"
-        return f"{me} moves {who(e['owner'])}'s {what} from {e['from']} to {e['to']}{via}."
-    if t == "convert":
-        if "converted" in e:
-            return f"{me} converts every opponent's follower on {e['tile']}{via}."
-        return f"{me} converts {who(e['owner'])}'s follower on {e['tile']}{via}."
-    if t == "swap":
-        a, b = e["first"], e["second"]
-        first = f"{who(a['owner'])}'s follower on {a['tile']}"
-        return f"{me} swaps {first} with {who(b['owner'])}'s on {b['tile']}{via}."
-    if t == "flood":
-        return f"{me} floods {e['tile']}: every follower there returns to supply."
-    if t == "exile":
-        return f"{me} exiles every opponent's follower from {e['tile']}."
-    if t == "sanctuary":
-        return f"{me} puts a Sanctuary on {e['tile']}."
-    if t == "sanctuary_end":
-        return f"{me}'s Sanctuaries end."
-    if t == "famine":
-        return f"{me} brings Famine to {e['tile']}: it won't proliferate this round."
-    if t == "reveal":
-        secret = e.get("secret")
-        what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
-        return f"{me} draws {e['count']} Miracle{'s' if e['count'] != 1 else ''}{via}{what}."
-    if t == "keep":
-        secret = e.get("secret")
-        what = f" ({', '.join(card_name(c) for c in secret['cards'])})" if secret else ""
-        return f"{me} keeps {e['count']} drawn Miracle{'s' if e['count'] != 1 else ''}{what}."
-    if t == "discard":
-        return f"{me} discards {', '.join(card_name(c) for c in e['cards'])}{via}: they can't be played."
-    if t == "skip":
-        return f"{me} ends the turn without placing."
-    if t == "tally":
-        pts = ", ".join(f"{who(s)} +{p}" for s, p in enumerate(e["points"]))
-        return f"Tallying, round {e['round']}: {pts}."
-    if t == "proliferate":
-        parts = [f"{tile}: {', '.join(who(s) for s in seats)}" for tile, seats in e["added"].items()]
-        text = f"Proliferation: {'; '.join(parts) if parts else 'nothing'}."
-        for sh in e.get("short", []):
-            text += f" {who(sh['seat'])} has only {sh['count']} left and chooses where."
-        return text
-    if t == "proliferate_choice":
-        return f"{me} proliferates on {e['tile']}."
-    if t == "end":
-        r = e["result"]
-        return f"The game is over. Winner{'s' if len(r['winners']) > 1 else ''}: " + ", ".join(
-            who(s) for s in r["winners"]
-        )
-    return str(e)
+
+def _followers(k: int) -> str:
+    return "a follower" if k == 1 else f"{k} followers"
+
+
+def _birth(e: Told) -> str:
+    return f"{e.me}'s prophet {'is reborn' if e.get('rebirth') else 'stands'} on {e['tile']}."
+
+
+def _play(e: Told) -> str:
+    how = f" from {card_name(e['via'])}" if e.get("via") else ""
+    return f"{e.me} plays {card_name(e['card'])}{how}."
+
+
+def _draw(e: Told) -> str:
+    if e.get("empty"):
+        return f"{e.me} would draw a {_deck(e['deck'])} card, but none are left."
+    secret = e.get("secret")
+    what = f": {card_name(secret['card'])}" if secret else ""
+    return f"{e.me} draws a {_deck(e['deck'])} card{what}."
+
+
+def _add(e: Told) -> str:
+    where = ", ".join(e["tiles"]) if "tiles" in e.event else e["tile"]
+    return f"{e.me} adds {plural(e['count'], 'follower')} to {where}{_via(e)}."
+
+
+def _relocate(e: Told) -> str:
+    what = _followers(e.get("count", 1))
+    return f"{e.me} moves {e.who(e['owner'])}'s {what} from {e['from']} to {e['to']}{_via(e)}."
+
+
+def _convert(e: Told) -> str:
+    if "converted" in e.event:
+        return f"{e.me} converts every opponent's follower on {e['tile']}{_via(e)}."
+    return f"{e.me} converts {e.who(e['owner'])}'s follower on {e['tile']}{_via(e)}."
+
+
+def _swap(e: Told) -> str:
+    a, b = e["first"], e["second"]
+    first = f"{e.who(a['owner'])}'s follower on {a['tile']}"
+    return f"{e.me} swaps {first} with {e.who(b['owner'])}'s on {b['tile']}{_via(e)}."
+
+
+def _reveal(e: Told) -> str:
+    secret = e.get("secret")
+    what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
+    return f"{e.me} draws {plural(e['count'], 'Miracle')}{_via(e)}{what}."
+
+
+def _keep(e: Told) -> str:
+    secret = e.get("secret")
+    what = f" ({', '.join(card_name(c) for c in secret['cards'])})" if secret else ""
+    return f"{e.me} keeps {e['count']} drawn Miracle{'s' if e['count'] != 1 else ''}{what}."
+
+
+def _tally(e: Told) -> str:
+    pts = ", ".join(f"{e.who(s)} +{p}" for s, p in enumerate(e["points"]))
+    return f"Tallying, round {e['round']}: {pts}."
+
+
+def _proliferate(e: Told) -> str:
+    parts = [f"{tile}: {', '.join(map(e.who, seats))}" for tile, seats in e["added"].items()]
+    text = f"Proliferation: {'; '.join(parts) if parts else 'nothing'}."
+    for sh in e.get("short", []):
+        text += f" {e.who(sh['seat'])} has only {sh['count']} left and chooses where."
+    return text
+
+
+def _end(e: Told) -> str:
+    winners = e["result"]["winners"]
+    return f"The game is over. Winner{'s' if len(winners) > 1 else ''}: " + ", ".join(map(e.who, winners))
+
+
+WORDING: dict[str, Wording] = {
+    "birth": _birth,
+    "round": "Round {round} begins.",
+    "play": _play,
+    "move": lambda e: f"{e.me}'s prophet moves from {e['from']} to {e['to']}{_via(e)}.",
+    "stay": "{me}'s prophet stays on {tile}.",
+    "kill": lambda e: f"{e.me}'s prophet killed {e.who(e['victim'])}'s prophet on {e['tile']}.",
+    "draw": _draw,
+    "reshuffle": lambda e: f"The {_deck(e['deck'])} discard pile is shuffled into a new deck.",
+    "place": lambda e: f"{e.me} places a follower on {e['tile']}{_via(e)}.",
+    "add": _add,
+    "remove": lambda e: f"{e.me} removes {e.who(e['owner'])}'s follower from {e['tile']}{_via(e)}.",
+    "sacrifice": lambda e: f"{e.me} sacrifices a follower on {e['tile']}{_via(e)}.",
+    "relocate": _relocate,
+    "convert": _convert,
+    "swap": _swap,
+    "flood": "{me} floods {tile}: every follower there returns to supply.",
+    "exile": "{me} exiles every opponent's follower from {tile}.",
+    "sanctuary": "{me} puts a Sanctuary on {tile}.",
+    "sanctuary_end": "{me}'s Sanctuaries end.",
+    "famine": "{me} brings Famine to {tile}: it won't proliferate this round.",
+    "reveal": _reveal,
+    "keep": _keep,
+    "discard": lambda e: (
+        f"{e.me} discards {', '.join(card_name(c) for c in e['cards'])}{_via(e)}: they can't be played."
+    ),
+    "skip": "{me} ends the turn without placing.",
+    "tally": _tally,
+    "proliferate": _proliferate,
+    "proliferate_choice": "{me} proliferates on {tile}.",
+    "end": _end,
+}
 
 
 def describe_action(st: ZealousState, seat: int, action: str) -> str:
@@ -175,6 +194,6 @@ def board_text(st: ZealousState, seat: int | None, names: Sequence[str]) -> str:
     for p in v["pending"]:
         drawn = f" (drawn: {', '.join(card_name(c) for c in p['drawn'])})" if "drawn" in p else ""
         lines.append(f"Resolving {card_name(p['card'])}: {p['prompt']}{drawn}")
-    if v["result"] is None:
-        lines.append(f"To act: {', '.join(names[s] for s in v['to_act'])} — step: {v['step']}")
+    if st.result is None:
+        lines.append(f"To act: {', '.join(names[s] for s in to_act(st))} — step: {v['step']}")
     return "\n".join(lines)

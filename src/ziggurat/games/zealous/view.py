@@ -9,7 +9,7 @@ from typing import Any
 from ziggurat.engine import Json
 from ziggurat.games.zealous.board import N_TILES, TILES
 from ziggurat.games.zealous.cards import CARDS, DECK_OF, DECKS, N_CARDS
-from ziggurat.games.zealous.rules import legal, to_act
+from ziggurat.games.zealous.flow import mask_tiles
 from ziggurat.games.zealous.state import PHASES, ZealousState
 
 # What the current pending decision asks for, by (card, step): shown as the step's prompt.
@@ -53,10 +53,25 @@ def step_name(st: ZealousState) -> str:
     return ph
 
 
-def view(st: ZealousState, seat: int | None) -> Json:
+def public_json(st: ZealousState) -> Json:
+    """What a spectator sees and the stored state holds alike."""
     n = st.n
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        seat = None  # anything but a real seat sees what a spectator sees
+    return {
+        "length": st.length,
+        "round": st.round,
+        "turn": st.turn,
+        "phase": PHASES[st.phase],
+        "card_played": st.card_played,
+        "followers": {TILES[t]: st.f[t * n : t * n + n] for t in range(N_TILES)},
+        "prophets": [TILES[p] if p >= 0 else None for p in st.prophet],
+        "scores": st.score[:],
+        "discards": {DECKS[d]: [CARDS[c].id for c in st.discard[d]] for d in range(3)},
+        "sanctuaries": [mask_tiles(m) for m in st.sanct],
+        "famine": mask_tiles(st.famine),
+    }
+
+
+def view(st: ZealousState, seat: int | None) -> Json:
     pending: list[Json] = []
     for fr in st.stack:
         cid = CARDS[fr[0]].id
@@ -72,39 +87,20 @@ def view(st: ZealousState, seat: int | None) -> Json:
                 p["drawn"] = [CARDS[c].id for c in fr[2]]
         pending.append(p)
     out: Json = {
-        "game": "zealous",
-        "players": n,
-        "length": st.length,
+        **public_json(st),
         "target": st.target,
         "max_rounds": st.max_rounds,
-        "round": st.round,
-        "turn": st.turn,
-        "phase": PHASES[st.phase],
         "step": step_name(st),
-        "card_played": st.card_played,
-        "to_act": list(to_act(st)),
-        "followers": {TILES[t]: st.f[t * n : t * n + n] for t in range(N_TILES)},
-        "prophets": [TILES[p] if p >= 0 else None for p in st.prophet],
-        "scores": st.score[:],
         "supply": st.supply[:],
         "hand_counts": [
             {DECKS[d]: sum(h[c] for c in range(N_CARDS) if DECK_OF[c] == d) for d in range(3)}
             for h in st.hand
         ],
         "decks": {DECKS[d]: len(st.deck[d]) for d in range(3)},
-        "discards": {DECKS[d]: [CARDS[c].id for c in st.discard[d]] for d in range(3)},
-        "sanctuaries": [[TILES[t] for t in range(N_TILES) if m >> t & 1] for m in st.sanct],
-        "famine": [TILES[t] for t in range(N_TILES) if st.famine >> t & 1],
         "pending": pending,
-        "short": [
-            {"seat": s, "tiles": [TILES[t] for t in range(N_TILES) if m >> t & 1], "count": k}
-            for s, m, k in st.short
-        ],
-        "result": st.result.to_json() if st.result is not None else None,
+        "short": [{"seat": s, "tiles": mask_tiles(m), "count": k} for s, m, k in st.short],
     }
     if seat is not None:
         h = st.hand[seat]
-        out["seat"] = seat
         out["hand"] = [CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])]
-        out["legal"] = legal(st, seat)
     return out

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ziggurat.engine import Result
+from ziggurat.engine import Result, emit
 from ziggurat.games.zenith.state import NO_PIECES, NO_SPACE, ZenithState
-
-
-def emit(st: ZenithState, ev: dict[str, Any]) -> None:
-    if st.events is not None:
-        st.events.append(ev)
 
 
 def put(st: ZenithState, s: int, i: int) -> None:

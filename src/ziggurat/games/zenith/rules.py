@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import IllegalAction
+from ziggurat.engine.bits import bits
 from ziggurat.games.zenith import flow
 from ziggurat.games.zenith.actions import A_PLACE, PARSE, PLACE
 from ziggurat.games.zenith.state import COLOURS, ZenithState
@@ -13,31 +14,15 @@ def to_act(st: ZenithState) -> tuple[int, ...]:
 
 
 def legal(st: ZenithState, s: int) -> list[str]:
-    c = st.cache
-    if c is None or c[0] != s:
-        c = (s, _legal(st, s))
-        st.cache = c
-    return c[1][:]
-
-
-def _legal(st: ZenithState, s: int) -> list[str]:
     if s != st.turn or s < 0:  # turn is -1 once the game is over
         return []
     acts = A_PLACE[st.board.id]
-    m = st.placeable(s)
-    out = []
-    while m:
-        low = m & -m
-        out.append(acts[low.bit_length() - 1])
-        m ^= low
-    return out
+    return [acts[i] for i in bits(st.placeable(s))]
 
 
-def apply(st: ZenithState, s: int, action: str) -> None:
-    i = PARSE[st.board.id].get(action) if isinstance(action, str) else None
-    if i is None or s != st.turn or s < 0 or not st.placeable(s) >> i & 1:
-        raise _refusal(st, s, action)
-    st.cache = None
+def play(st: ZenithState, s: int, action: str) -> None:
+    """A legal placement: the piece goes down, the next seat able to place has the turn."""
+    i = PARSE[st.board.id][action]
     flow.put(st, s, i)
     st.hand[s] -= 1
     st.moves += 1
@@ -46,18 +31,14 @@ def apply(st: ZenithState, s: int, action: str) -> None:
     flow.start_turn(st, s + 1 if s + 1 < st.n else 0)
 
 
-def _refusal(st: ZenithState, s: int, action: object) -> IllegalAction:
-    """Why `action` is refused, in the player's terms."""
-    if not isinstance(action, str):
-        return IllegalAction("malformed", 'An action must be a string such as "place:0.1.2".')
-    if st.result is not None:
-        return IllegalAction("game-over", "The game is over.")
-    if not isinstance(s, int) or not 0 <= s < st.n:
-        return IllegalAction("bad-seat", f"There is no seat {s}.")
+def not_asked(st: ZenithState, s: int) -> IllegalAction:
     if not st.alive >> s & 1:
         return IllegalAction("eliminated", "You have been eliminated: you can't place any more.")
-    if s != st.turn:
-        return IllegalAction("not-your-turn", "It isn't your turn.")
+    return IllegalAction("not-your-turn", "It isn't your turn.")
+
+
+def refuse(st: ZenithState, s: int, action: str) -> IllegalAction | None:
+    """Why a placement is refused, in the player's terms."""
     if not action.startswith(PLACE):
         return IllegalAction("unknown-action", f'Unknown action {action!r}; Zenith has only "place:<space>".')
     b = st.board
@@ -82,4 +63,4 @@ def _refusal(st: ZenithState, s: int, action: object) -> IllegalAction:
         return IllegalAction(
             "no-own-support", f"{sid} rests on {colours}: none of the three is yours ({COLOURS[s]})."
         )
-    return IllegalAction("illegal-action", f"{action} isn't possible now.")  # pragma: no cover
+    return None  # pragma: no cover - every other placement is legal

@@ -10,6 +10,7 @@ from ziggurat.engine import InputError, Json
 from ziggurat.games.zenith.board import BOARDS
 from ziggurat.games.zenith.flow import final_result, put, start_turn
 from ziggurat.games.zenith.state import COLOURS, NO_PIECES, NO_SPACE, ZenithState, pieces_per_player
+from ziggurat.games.zenith.view import public_json
 
 SETUP_KEYS = ("first", "hands", "pieces")
 
@@ -40,10 +41,8 @@ def seat_ref(ref: Any, n: int, what: str) -> int:
     raise _bad(f"{what}: {ref!r} is not a seat (0 to {n - 1} or {', '.join(COLOURS[:n])}).")
 
 
-def blank(players: Any, board: str) -> ZenithState:
-    """An empty board before anyone's turn has started."""
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-        raise InputError("bad-players", f"Zenith is for 2 to 4 players, not {players!r}.")
+def blank(players: int, board: str) -> ZenithState:
+    """An empty board before anyone's turn has started (the player count is checked already)."""
     st = ZenithState()
     st.board = BOARDS[board]
     n = st.n = players
@@ -99,17 +98,12 @@ def _hands(st: ZenithState, hands: Any, owner: Callable[[Any, str], int]) -> lis
 
 
 def new_state(
-    players: Any, options: ZenithOptions, setup: Mapping[str, Any] | None, record: bool
+    players: int, options: ZenithOptions, seed: int, setup: Mapping[str, Any], events: list[Json] | None
 ) -> ZenithState:
+    """No randomness in Zenith: `seed` is accepted for the contract and ignored."""
     st = blank(players, options.board)
-    st.events = [] if record else None
+    st.events = events
     n = st.n
-    setup = setup or {}
-    if not isinstance(setup, Mapping):
-        raise _bad("setup must be an object.")
-    unknown = sorted(set(setup) - set(SETUP_KEYS))
-    if unknown:
-        raise _bad(f"Unknown setup key {unknown[0]!r}; known: {', '.join(SETUP_KEYS)}.")
 
     def owner(ref: Any, where: str) -> int:
         return seat_ref(ref, n, where)
@@ -131,26 +125,7 @@ def _check_counts(st: ZenithState, bad: Callable[[str], Exception]) -> None:
 
 
 def state_to_json(st: ZenithState) -> Json:
-    b = st.board
-    return {
-        "game": "zenith",
-        "board": b.id,
-        "players": st.n,
-        "turn": st.turn if st.turn >= 0 else None,
-        "moves": st.moves,
-        "pieces": {b.ids[i]: s for i in range(b.size) for s in range(st.n) if st.own[s] >> i & 1},
-        "hands": st.hand[:],
-        "eliminated": [{"seat": s, "reason": r, "moves": m} for s, r, m in st.out],
-    }
-
-
-def state_from_json(data: Mapping[str, Any]) -> ZenithState:
-    try:
-        return _from_json(data)
-    except InputError as e:
-        raise InputError("bad-state", e.message) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise InputError("bad-state", f"Not a Zenith state: {e!r}") from None
+    return public_json(st)  # nothing in Zenith is hidden
 
 
 def _int(x: Any, what: str) -> int:
@@ -159,11 +134,7 @@ def _int(x: Any, what: str) -> int:
     return x
 
 
-def _from_json(data: Mapping[str, Any]) -> ZenithState:
-    if not isinstance(data, Mapping):
-        raise TypeError("a state is a JSON object")
-    if data.get("game", "zenith") != "zenith":
-        raise ValueError(f"this is a {data.get('game')!r} state")
+def state_from_json(data: Mapping[str, Any]) -> ZenithState:
     board = data.get("board", "fuji")
     if board not in BOARDS:
         raise ValueError(f"unknown board {board!r}; boards: {', '.join(BOARDS)}")

@@ -3,31 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ziggurat.engine import Json
+from ziggurat.engine.text import Told, Wording, who
 from ziggurat.games.zenith.actions import PARSE
 from ziggurat.games.zenith.state import COLOURS, LETTERS, NO_PIECES, ZenithState
 
 OPEN, UNSUPPORTED = ".", "-"
 
 
-def _who(s: Any, names: Sequence[str]) -> str:
-    return names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s)
+def _eliminated(e: Told) -> str:
+    why = "no pieces left" if e.get("reason") == NO_PIECES else "no space left"
+    return f"{e.me} is eliminated: {why}."
 
 
-def describe(e: Json, names: Sequence[str]) -> str:
-    t = e.get("type")
-    me = _who(e.get("seat"), names)
-    if t == "place":
-        return f"{me} places on {e['space']}."
-    if t == "eliminate":
-        why = "no pieces left" if e.get("reason") == NO_PIECES else "no space left"
-        return f"{me} is eliminated: {why}."
-    if t == "end":
-        winners = e["result"]["winners"]
-        return f"{' and '.join(_who(s, names) for s in winners)} is the last player standing and wins."
-    return str(e)
+def _end(e: Told) -> str:
+    return f"{' and '.join(map(e.who, e['result']['winners']))} is the last player standing and wins."
+
+
+WORDING: dict[str, Wording] = {
+    "place": "{me} places on {space}.",
+    "eliminate": _eliminated,
+    "end": _end,
+}
 
 
 def describe_action(st: ZenithState, seat: int, action: str) -> str:
@@ -81,11 +78,11 @@ def board_text(st: ZenithState, seat: int | None, names: Sequence[str]) -> str:
         status = "out" if s in out else f"{st.hand[s]} in hand"
         mark = " <" if s == st.turn else ""
         lines.append(
-            f"  {LETTERS[s]} {_who(s, names)} ({COLOURS[s]}): {st.own[s].bit_count()} placed, {status}{mark}"
+            f"  {LETTERS[s]} {who(s, names)} ({COLOURS[s]}): {st.own[s].bit_count()} placed, {status}{mark}"
         )
     lines.append(f"  {OPEN} open space, {UNSUPPORTED} not yet supported; spaces are level.q.r")
     if st.result is not None:
-        lines.append("Winner: " + ", ".join(_who(s, names) for s in st.result.winners))
+        lines.append("Winner: " + ", ".join(who(s, names) for s in st.result.winners))
     elif seat is not None and seat == st.turn:
         lines.append("Your turn.")
     return "\n".join(lines)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from ziggurat.engine import Json
+from ziggurat.engine.bits import bits
 from ziggurat.games.zenith.board import Board
-from ziggurat.games.zenith.rules import legal, to_act
 from ziggurat.games.zenith.state import COLOURS, ZenithState
 
 
@@ -17,40 +17,30 @@ def _levels(b: Board) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(b.ids[i] for i in b.level_spaces(lv)) for lv in range(b.levels))
 
 
-def _spaces(mask: int) -> list[int]:
-    """The spaces in a bit mask, in order (its set bits, not every space)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def public_json(st: ZenithState) -> Json:
+    """What a spectator sees and the stored state holds alike."""
+    b = st.board
+    owner = {i: s for s in range(st.n) for i in bits(st.own[s])}
+    return {
+        "board": b.id,
+        "turn": st.turn if st.turn >= 0 else None,
+        "moves": st.moves,
+        "pieces": {b.ids[i]: owner[i] for i in sorted(owner)},
+        "hands": st.hand[:],
+        "eliminated": [{"seat": s, "reason": r, "moves": m} for s, r, m in st.out],
+    }
 
 
 def view(st: ZenithState, seat: int | None) -> Json:
     b = st.board
-    n = st.n
-    ids = b.ids
-    owner = {i: s for s in range(n) for i in _spaces(st.own[s])}
     out: Json = {
-        "game": "zenith",
-        "board": b.id,
+        **public_json(st),
         "board_name": b.name,
         "levels": [list(level) for level in _levels(b)],
-        "players": n,
-        "colours": list(COLOURS[:n]),
-        "turn": st.turn if st.turn >= 0 else None,
-        "to_act": list(to_act(st)),
-        "moves": st.moves,
-        "pieces": {ids[i]: owner[i] for i in sorted(owner)},
-        "open": [ids[i] for i in _spaces(st.open)],
-        "hands": st.hand[:],
+        "colours": list(COLOURS[: st.n]),
+        "open": [b.ids[i] for i in bits(st.open)],
         "on_board": [m.bit_count() for m in st.own],
-        "eliminated": [{"seat": s, "reason": r, "moves": m} for s, r, m in st.out],
-        "result": st.result.to_json() if st.result is not None else None,
     }
-    if seat is not None and 0 <= seat < n:
-        out["seat"] = seat
+    if seat is not None:
         out["colour"] = COLOURS[seat]
-        out["legal"] = legal(st, seat)
     return out

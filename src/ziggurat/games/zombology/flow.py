@@ -6,8 +6,7 @@ resolves them) and stops whenever a player must decide; the answer resumes it (`
 
 from __future__ import annotations
 
-from typing import Any
-
+from ziggurat.engine import emit
 from ziggurat.games.zombology.cards import (
     APOCALYPSE,
     ARMY,
@@ -40,12 +39,6 @@ from ziggurat.games.zombology.state import (
     ROUNDS,
     ZombologyState,
 )
-
-
-def emit(st: ZombologyState, ev: dict[str, Any]) -> None:
-    if st.events is not None:
-        st.events.append(ev)
-
 
 # --- 1. Guru's Insight ----------------------------------------------------------------------------
 

@@ -35,7 +35,6 @@ from ziggurat.games.zombology.state import (
     ASK_TARGET,
     INSIGHT,
     NOT_CHOSEN,
-    OVER,
     RESOLVE,
     ZombologyState,
 )
@@ -55,18 +54,6 @@ def to_act(st: ZombologyState) -> tuple[int, ...]:
 
 
 def legal(st: ZombologyState, s: int) -> list[str]:
-    return _cached(st, s)[:]
-
-
-def _cached(st: ZombologyState, s: int) -> list[str]:
-    c = st.cache
-    if c is None or c[0] != s:
-        c = (s, _legal(st, s))
-        st.cache = c
-    return c[1]
-
-
-def _legal(st: ZombologyState, s: int) -> list[str]:
     if type(s) is not int or not 0 <= s < st.n:
         return []
     ph = st.phase
@@ -100,10 +87,8 @@ def _legal(st: ZombologyState, s: int) -> list[str]:
     return []
 
 
-def apply(st: ZombologyState, s: int, action: str) -> None:
-    if action not in _cached(st, s):
-        raise _refusal(st, s, action)
-    st.cache = None
+def play(st: ZombologyState, s: int, action: str) -> None:
+    """Apply a legal action."""
     verb, x, y = PARSE[action]
     if verb == CHOOSE:
         flow.choose(st, s, x)
@@ -121,18 +106,14 @@ def apply(st: ZombologyState, s: int, action: str) -> None:
         raise AssertionError(action)
 
 
-def _refusal(st: ZombologyState, s: int, action: object) -> IllegalAction:
-    """Why `action` is refused, without a word about anything `s` may not see."""
-    if not isinstance(action, str):
-        return IllegalAction("malformed", 'An action must be a string such as "choose:crystals-1-1".')
-    if st.phase == OVER:
-        return IllegalAction("game-over", "The game is over.")
-    if not isinstance(s, int) or not 0 <= s < st.n:
-        return IllegalAction("bad-seat", f"There is no seat {s}.")
-    if s not in to_act(st):
-        if st.phase == PH_CHOOSE:
-            return IllegalAction("already-chosen", "You have already chosen your card this round.")
-        return IllegalAction("not-your-turn", "Another player is deciding now.")
+def not_asked(st: ZombologyState, s: int) -> IllegalAction:
+    if st.phase == PH_CHOOSE:
+        return IllegalAction("already-chosen", "You have already chosen your card this round.")
+    return IllegalAction("not-your-turn", "Another player is deciding now.")
+
+
+def refuse(st: ZombologyState, s: int, action: str) -> IllegalAction | None:
+    """Why an asked seat's action is refused, without a word about anything `s` may not see."""
     parsed = PARSE.get(action)
     if parsed is None:
         return _unknown(action)
@@ -160,8 +141,7 @@ def _refusal(st: ZombologyState, s: int, action: object) -> IllegalAction:
         if st.guru[x] == s:
             return IllegalAction("guru-owned", "You already own that Guru.")
         return IllegalAction("guru-not-in-play", "That Guru's therapy is not in this game.")
-    expected = ", ".join(_cached(st, s))
-    return IllegalAction("illegal-action", f"{action} isn't possible now. Possible: {expected}.")
+    return None
 
 
 def _unknown(action: str) -> IllegalAction:

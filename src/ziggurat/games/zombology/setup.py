@@ -42,8 +42,8 @@ from ziggurat.games.zombology.state import (
     ROUNDS,
     ZombologyState,
 )
+from ziggurat.games.zombology.view import public_json
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 8
 SUITS_REMOVED = {3: 2, 4: 2, 5: 1, 6: 1, 7: 0, 8: 0}
 EPIDEMIC_DEAL = 3
 APOCALYPSE_DEAL = {3: 3, 4: 1, 5: 1, 6: 0, 7: 0, 8: 0}
@@ -136,15 +136,9 @@ def _per_seat(value: Any, n: int, what: str) -> dict[int, Any]:
 
 
 def new_state(
-    players: int, options: ZombologyOptions, seed: int, setup: Mapping[str, Any] | None, record: bool = False
+    players: int, options: ZombologyOptions, seed: int, setup: Mapping[str, Any], events: list[Json] | None
 ) -> ZombologyState:
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError("bad-players", f"Zombology is for 3 to 8 players, not {players}.")
     n = players
-    setup = dict(setup or {})
-    unknown = set(setup) - set(SETUP_KEYS)
-    if unknown:
-        raise _bad(f"Unknown setup key {sorted(unknown)[0]!r}; known: {', '.join(SETUP_KEYS)}.")
     rng = Rng(seed)
     k = SUITS_REMOVED[n]
     if "removed" in setup:
@@ -160,7 +154,7 @@ def new_state(
         suits = tuple(left)
     st = _blank(n, suits)
     st.rng = rng
-    st.events = [] if record else None
+    st.events = events
     pool = _Pool(in_play_mask(suits))
 
     for s, names in _per_seat(setup.get("collections") or {}, n, "setup.collections").items():
@@ -227,7 +221,6 @@ def _derive(st: ZombologyState) -> None:
 
 
 def state_to_json(st: ZombologyState) -> Json:
-    n = st.n
     ask: Json | None = None
     if st.ask is not None:
         kind, seat, card, target = st.ask
@@ -240,19 +233,10 @@ def state_to_json(st: ZombologyState) -> Json:
     insight = {"seat": st.ins // N_SUITS, "guru": SUITS[st.ins % N_SUITS]} if st.phase == INSIGHT else None
     decks = {BACKS[b]: [ID[c] for c in reversed(st.deck[b])] for b in (EPIDEMIC, APOCALYPSE)}  # top first
     return {
-        "game": "zombology",
-        "players": n,
-        "round": st.round,
-        "phase": PHASES[st.phase],
-        "removed": [SUITS[u] for u in range(N_SUITS) if u not in st.suits],
-        "gurus": {SUITS[u]: (st.guru[u] if st.guru[u] >= 0 else None) for u in st.suits},
+        **public_json(st),
         "hands": [ids(h) for h in st.hand],
-        "collections": [ids(m) for m in st.coll],
-        "centre": ids(st.centre),
-        "box": ids(st.box),
         "decks": decks,
         "chosen": [_chosen_json(c) for c in st.chosen],
-        "pending": ids(st.pending),
         "ask": ask,
         "insight": insight,
         "fresh": [ids(m) for m in st.fresh],
@@ -270,18 +254,7 @@ def _chosen_json(c: int) -> str | None:
 def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     """A state from `state_to_json`, or a constructed position: everything but "players" is optional
     (absent decks hold every card placed nowhere else, in card order)."""
-    try:
-        return _from_json(data)
-    except InputError as e:
-        raise InputError("bad-state", e.message) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise InputError("bad-state", f"Not a Zombology state: {e!r}") from None
-
-
-def _from_json(data: Mapping[str, Any]) -> ZombologyState:
     n = int(data["players"])
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise _bad(f"Zombology is for 3 to 8 players, not {n}.")
     removed = {_suit(u) for u in data.get("removed", [])}
     suits = tuple(u for u in range(N_SUITS) if u not in removed)
     st = _blank(n, suits)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.engine import Json
+from ziggurat.engine.text import Told, Wording, plural
 from ziggurat.games.zombology.actions import PARSE
 from ziggurat.games.zombology.cards import CARD_INDEX, CARDS, SUIT_INDEX, SUIT_NAMES
+from ziggurat.games.zombology.rules import to_act
 from ziggurat.games.zombology.state import ZombologyState
 from ziggurat.games.zombology.view import view
 
@@ -26,68 +27,85 @@ def suit_name(suit: Any) -> str:
     return SUIT_NAMES[SUIT_INDEX[suit]] if suit in SUIT_INDEX else str(suit)
 
 
-def describe(e: Json, names: Sequence[str]) -> str:
-    def who(s: Any) -> str:
-        return names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s)
+def _swap(e: Told) -> str:
+    return (
+        f"{e.me} uses the {suit_name(e['guru'])} Guru's Insight: gives {card_name(e['gave'])}"
+        f" to the central area and takes {card_name(e['took'])}."
+    )
 
-    t = e.get("type")
-    me = who(e.get("seat"))
-    if t == "round":
-        return f"Round {e['round']} begins."
-    if t == "swap":
-        return (
-            f"{me} uses the {suit_name(e['guru'])} Guru's Insight: gives {card_name(e['gave'])}"
-            f" to the central area and takes {card_name(e['took'])}."
-        )
-    if t == "insight_pass":
-        return f"{me} makes no swap with the {suit_name(e['guru'])} Guru."
-    if t == "chosen":
-        secret = e.get("secret")
-        what = f" ({card_name(secret['card'])})" if secret else ""
-        return f"{me} places an {e['back'].capitalize()} card face down{what}."
-    if t == "reveal":
-        played = [f"{who(s)}: {card_name(c)}" for s, c in enumerate(e["cards"]) if c is not None]
-        return "Revealed: " + ("; ".join(played) or "nothing") + "."
-    if t == "overrun":
-        if e.get("target") is None:
-            return f"{me}'s {card_name(e['card'])} has nothing to target and is discarded."
-        return f"{me}'s {card_name(e['card'])} targets {who(e['owner'])}'s {card_name(e['target'])}."
-    if t == "overrun_hit":
-        return f"{me}'s {card_name(e['card'])} is discarded by {card_name(e['by'])}."
-    if t == "counter":
-        return f"{me} discards {card_name(e['army'])}: {card_name(e['card'])} has no effect."
-    if t == "payrise":
-        if e.get("guru") is None:
-            return f"{me}'s {card_name(e['card'])} has no Guru to claim and is discarded."
-        src = "the central area" if e.get("from") is None else who(e["from"])
-        return f"{me}'s {card_name(e['card'])} claims the {suit_name(e['guru'])} Guru from {src}."
-    if t == "army":
-        return f"{me} adds {card_name(e['card'])} to their collection."
-    if t == "therapy":
-        if e["success"]:
-            how = " (Intuition)" if e.get("intuition") else ""
-            return f"{me}'s {card_name(e['card'])} succeeds{how}."
-        return f"{me}'s {card_name(e['card'])} fails and goes to the central area."
-    if t == "pass":
-        secret = e.get("secret")
-        what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
-        return f"{me} passes {e['count']} card{'s' if e['count'] != 1 else ''} to {who(e['to'])}{what}."
-    if t == "draw":
-        if e.get("empty"):
-            return f"{me} would draw an Apocalypse card, but none are left."
-        secret = e.get("secret")
-        what = f": {card_name(secret['card'])}" if secret else ""
-        return f"{me} draws an Apocalypse card{what}."
-    if t == "end":
-        r = e["result"]
-        cured = r.get("detail", {}).get("cured", [])
-        if not cured:
-            return "No therapy was cured: humanity is wiped out. Everybody loses."
-        cures = ", ".join(suit_name(u) for u in cured)
-        if not r["winners"]:
-            return f"Cured: {cures}. Nobody scored 7 in a cure: all ridiculed as crackpots."
-        return f"Cured: {cures}. Saviours of mankind: {', '.join(who(s) for s in r['winners'])}."
-    return str(e)
+
+def _chosen(e: Told) -> str:
+    secret = e.get("secret")
+    what = f" ({card_name(secret['card'])})" if secret else ""
+    return f"{e.me} places an {e['back'].capitalize()} card face down{what}."
+
+
+def _reveal(e: Told) -> str:
+    played = [f"{e.who(s)}: {card_name(c)}" for s, c in enumerate(e["cards"]) if c is not None]
+    return "Revealed: " + ("; ".join(played) or "nothing") + "."
+
+
+def _overrun(e: Told) -> str:
+    if e.get("target") is None:
+        return f"{e.me}'s {card_name(e['card'])} has nothing to target and is discarded."
+    return f"{e.me}'s {card_name(e['card'])} targets {e.who(e['owner'])}'s {card_name(e['target'])}."
+
+
+def _payrise(e: Told) -> str:
+    if e.get("guru") is None:
+        return f"{e.me}'s {card_name(e['card'])} has no Guru to claim and is discarded."
+    src = "the central area" if e.get("from") is None else e.who(e["from"])
+    return f"{e.me}'s {card_name(e['card'])} claims the {suit_name(e['guru'])} Guru from {src}."
+
+
+def _therapy(e: Told) -> str:
+    if e["success"]:
+        how = " (Intuition)" if e.get("intuition") else ""
+        return f"{e.me}'s {card_name(e['card'])} succeeds{how}."
+    return f"{e.me}'s {card_name(e['card'])} fails and goes to the central area."
+
+
+def _pass(e: Told) -> str:
+    secret = e.get("secret")
+    what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
+    return f"{e.me} passes {plural(e['count'], 'card')} to {e.who(e['to'])}{what}."
+
+
+def _draw(e: Told) -> str:
+    if e.get("empty"):
+        return f"{e.me} would draw an Apocalypse card, but none are left."
+    secret = e.get("secret")
+    what = f": {card_name(secret['card'])}" if secret else ""
+    return f"{e.me} draws an Apocalypse card{what}."
+
+
+def _end(e: Told) -> str:
+    r = e["result"]
+    cured = r.get("detail", {}).get("cured", [])
+    if not cured:
+        return "No therapy was cured: humanity is wiped out. Everybody loses."
+    cures = ", ".join(suit_name(u) for u in cured)
+    if not r["winners"]:
+        return f"Cured: {cures}. Nobody scored 7 in a cure: all ridiculed as crackpots."
+    return f"Cured: {cures}. Saviours of mankind: {', '.join(map(e.who, r['winners']))}."
+
+
+WORDING: dict[str, Wording] = {
+    "round": "Round {round} begins.",
+    "swap": _swap,
+    "insight_pass": lambda e: f"{e.me} makes no swap with the {suit_name(e['guru'])} Guru.",
+    "chosen": _chosen,
+    "reveal": _reveal,
+    "overrun": _overrun,
+    "overrun_hit": lambda e: f"{e.me}'s {card_name(e['card'])} is discarded by {card_name(e['by'])}.",
+    "counter": lambda e: f"{e.me} discards {card_name(e['army'])}: {card_name(e['card'])} has no effect.",
+    "payrise": _payrise,
+    "army": lambda e: f"{e.me} adds {card_name(e['card'])} to their collection.",
+    "therapy": _therapy,
+    "pass": _pass,
+    "draw": _draw,
+    "end": _end,
+}
 
 
 def describe_action(st: ZombologyState, seat: int, action: str) -> str:
@@ -162,6 +180,6 @@ def board_text(st: ZombologyState, seat: int | None, names: Sequence[str]) -> st
         else:
             what = f"whether to counter {card_name(ask['card'])} on {card_name(ask['target'])}"
         lines.append(f"Waiting for {names[ask['seat']]}: {what}")
-    elif v["result"] is None:
-        lines.append(f"Choosing secretly: {', '.join(names[s] for s in v['to_act'])}")
+    elif st.result is None:
+        lines.append(f"Choosing secretly: {', '.join(names[s] for s in to_act(st))}")
     return "\n".join(lines)

@@ -19,7 +19,6 @@ from ziggurat.games.zombology.cards import (
     SUITS,
     ids,
 )
-from ziggurat.games.zombology.rules import legal, to_act
 from ziggurat.games.zombology.scoring import points
 from ziggurat.games.zombology.state import (
     ASKS,
@@ -29,6 +28,7 @@ from ziggurat.games.zombology.state import (
     OVER,
     PHASES,
     RESOLVE,
+    ROUNDS,
     ZombologyState,
 )
 
@@ -48,39 +48,39 @@ def ask_json(st: ZombologyState) -> Json | None:
     return None
 
 
-def view(st: ZombologyState, seat: int | None) -> Json:
-    n = st.n
-    revealed = st.phase in (RESOLVE, OVER)
-    out: Json = {
-        "game": "zombology",
-        "players": n,
+def public_json(st: ZombologyState) -> Json:
+    """What a spectator sees and the stored state holds alike."""
+    return {
         "round": st.round,
-        "max_rounds": 8,
         "phase": PHASES[st.phase],
-        "to_act": list(to_act(st)),
-        "suits": [SUITS[u] for u in st.suits],
         "removed": [SUITS[u] for u in range(N_SUITS) if u not in st.suits],
         "gurus": {SUITS[u]: (st.guru[u] if st.guru[u] >= 0 else None) for u in st.suits},
         "collections": [ids(m) for m in st.coll],
-        "points": [{SUITS[u]: points(m, u) for u in st.suits} for m in st.coll],
         "centre": ids(st.centre),
-        "fresh": [ids(m & st.centre) for m in st.fresh],
         "box": ids(st.box),
+        "pending": ids(st.pending),
+    }
+
+
+def view(st: ZombologyState, seat: int | None) -> Json:
+    revealed = st.phase in (RESOLVE, OVER)
+    out: Json = {
+        **public_json(st),
+        "max_rounds": ROUNDS,
+        "suits": [SUITS[u] for u in st.suits],
+        "points": [{SUITS[u]: points(m, u) for u in st.suits} for m in st.coll],
+        "fresh": [ids(m & st.centre) for m in st.fresh],
         "decks": {BACKS[b]: len(st.deck[b]) for b in (EPIDEMIC, APOCALYPSE)},
         "hand_counts": [
             {BACKS[b]: (h & BACK_MASK[b]).bit_count() for b in (EPIDEMIC, APOCALYPSE)} for h in st.hand
         ],
         "chosen": [BACKS[BACK[c]] if c >= 0 else ("none" if c == NO_CARD else None) for c in st.chosen],
         "played": [ID[c] if revealed and c >= 0 else None for c in st.chosen],
-        "pending": ids(st.pending),
         "ask": ask_json(st),
-        "result": st.result.to_json() if st.result is not None else None,
     }
-    if seat is not None and 0 <= seat < n:
+    if seat is not None:
         c = st.chosen[seat]
-        out["seat"] = seat
         out["hand"] = ids(st.hand[seat])
         out["choice"] = ID[c] if c >= 0 and st.phase == CHOOSE else None
         out["remembered"] = [ids(m) for m in st.memory[seat]]
-        out["legal"] = legal(st, seat)
     return out
