@@ -100,7 +100,7 @@ def not_valid(st: ZealousState, seat: int, card: str) -> None:
 def on(st: ZealousState, tile: str) -> list[int]:
     """Followers per seat on `tile`."""
     t = INDEX[tile]
-    return st.f[t * st.n : t * st.n + st.n]
+    return st.followers[t * st.n : t * st.n + st.n]
 
 
 def board(st: ZealousState) -> dict[str, list[int]]:

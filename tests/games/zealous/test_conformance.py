@@ -17,13 +17,13 @@ from ziggurat.games.zealous.state import ZealousState
 def check_invariants(st: ZealousState, prev_scores: list[int]) -> None:
     n = st.n
     for s in range(n):
-        on_board = sum(st.f[t * n + s] for t in range(N_TILES))
+        on_board = sum(st.followers[t * n + s] for t in range(N_TILES))
         assert on_board + st.supply[s] == 20
-        assert st.supply[s] >= 0 and min(st.f) >= 0
+        assert st.supply[s] >= 0 and min(st.followers) >= 0
         assert st.score[s] >= prev_scores[s], "scores never fall"
     if n <= 4:
         for b in BIRTH_SITES:
-            assert not any(st.f[b * n : b * n + n]), "no follower on a Birth Site with 3-4 players"
+            assert not any(st.followers[b * n : b * n + n]), "no follower on a Birth Site with 3-4 players"
     placed = [p for p in st.prophet if p >= 0]
     assert len(placed) == len(set(placed)), "no two prophets on one tile"
     cards = sum(len(d) for d in st.deck) + sum(len(d) for d in st.discard) + sum(sum(h) for h in st.hand)

@@ -52,7 +52,7 @@ def rounds_left(st: ZealousState, income: list[int] | None = None) -> int:
 
 def _income(st: ZealousState) -> list[int]:
     n = st.n
-    f = st.f
+    f = st.followers
     out = [0] * n
     for s in range(n):
         out[s] = sum(f[s::n]) + f[s]  # every follower once, the Holy City's (tile 0) twice
@@ -62,7 +62,7 @@ def _income(st: ZealousState) -> list[int]:
 def project(st: ZealousState) -> list[float]:
     """Each seat's expected final score. The hot spot of both bots: kept to plain loops."""
     n = st.n
-    f = st.f
+    f = st.followers
     supply = st.supply
     income = _income(st)
     r = rounds_left(st, income)
@@ -97,7 +97,7 @@ def project(st: ZealousState) -> list[float]:
             for u in ADJ[p]:
                 near += f[u * n + s]
             proj[s] += (STAND_AT[p] + NEAR_OWN * near) * scale
-        m = st.sanct[s]
+        m = st.sanctuary[s]
         if m:
             proj[s] += SANCTUARY * sum(f[t * n + s] for t in range(N_TILES) if m >> t & 1)
         # A seat whose turn has not ended this round will add a follower that scores this tally too.
@@ -129,7 +129,7 @@ class ZealousHeuristic(Heuristic):
             return super().greedy(game, state, seat, legal, rng)
         proj = project(st)
         n = st.n
-        f = st.f
+        f = st.followers
         r = rounds_left(st)
         later = (r - 1) * PROLIF
         tempo = r if st.supply[seat] else 0  # the turn ends: its placement is no longer to come
@@ -205,7 +205,7 @@ def _majority(row: list[int], supply: list[int]) -> int:
 def _place_value(st: ZealousState, seat: int, t: int) -> float:
     """What one more follower on tile t does: its rent, plus a majority made or broken."""
     n = st.n
-    row = st.f[t * n : t * n + n]
+    row = st.followers[t * n : t * n + n]
     total = sum(row)
     mine = row[seat]
     v = float(WEIGHT[t])

@@ -143,7 +143,7 @@ class Pilgrimage(Effect):
 
     def _sources(self, st: ZealousState, s: int, moved_to: int) -> list[int]:
         n = st.n
-        f = st.f
+        f = st.followers
         steps = STEPS[n >= 5]
         out = []
         for t in range(N_TILES):
@@ -194,7 +194,7 @@ class Pilgrimage(Effect):
 
 class Sanctuary(Effect):
     def _tiles(self, st: ZealousState, s: int) -> list[int]:
-        m = st.sanct[s]
+        m = st.sanctuary[s]
         return [t for t in flow.own_tiles(st, s) if not m >> t & 1]
 
     def playable(self, st: ZealousState, s: int) -> bool:
@@ -204,7 +204,7 @@ class Sanctuary(Effect):
         return _tiles(self._tiles(st, s))
 
     def choose(self, st: ZealousState, s: int, fr: Frame, verb: int, x: int, y: int) -> None:
-        st.sanct[s] |= 1 << x
+        st.sanctuary[s] |= 1 << x
         emit(st, {"type": "sanctuary", "seat": s, "tile": TILES[x]})
         finish(st, s)
 
@@ -444,7 +444,7 @@ class Conversion(Effect):
         if st.supply[s] == 0:
             return []
         n = st.n
-        f = st.f
+        f = st.followers
         out = []
         for t in range(N_TILES):
             mine = f[t * n + s]
@@ -475,8 +475,8 @@ class Upheaval(Effect):
 
     def _movable(self, st: ZealousState, s: int) -> list[tuple[int, int, int]]:
         n = st.n
-        f = st.f
-        sanct = st.sanct
+        f = st.followers
+        sanct = st.sanctuary
         out = []
         for t in range(N_TILES):
             base = t * n
@@ -516,9 +516,9 @@ class Upheaval(Effect):
 def _removable(st: ZealousState, s: int, t: int) -> list[int]:
     """Followers a card of `s` removes from `t`: all of its own, opponents' unprotected ones."""
     n = st.n
-    f = st.f
+    f = st.followers
     base = t * n
-    return [o for o in range(n) if f[base + o] and (o == s or not st.sanct[o] >> t & 1)]
+    return [o for o in range(n) if f[base + o] and (o == s or not st.sanctuary[o] >> t & 1)]
 
 
 class Flood(Effect):
@@ -534,7 +534,7 @@ class Flood(Effect):
     def choose(self, st: ZealousState, s: int, fr: Frame, verb: int, x: int, y: int) -> None:
         gone = {}
         for o in _removable(st, s, x):
-            k = st.f[x * st.n + o]
+            k = st.followers[x * st.n + o]
             flow.remove(st, o, x, k)
             gone[o] = k
         emit(st, {"type": "flood", "seat": s, "tile": TILES[x], "removed": gone})
@@ -568,7 +568,7 @@ class Exodus(Effect):
 
     def choose(self, st: ZealousState, s: int, fr: Frame, verb: int, x: int, y: int) -> None:
         p = st.prophet[s]
-        k = st.f[p * st.n + s]
+        k = st.followers[p * st.n + s]
         if k:
             flow.relocate(st, s, p, x, k)
             emit(
@@ -598,7 +598,7 @@ class Redemption(Effect):
     def begin(self, st: ZealousState, s: int, fr: Frame) -> None:
         p = st.prophet[s]
         n = st.n
-        found = {o: st.f[p * n + o] for o in flow.targets(st, s, p)}
+        found = {o: st.followers[p * n + o] for o in flow.targets(st, s, p)}
         if st.supply[s] >= sum(found.values()):
             for o, k in found.items():
                 flow.remove(st, o, p, k)
@@ -632,7 +632,7 @@ class Exile(Effect):
         p = st.prophet[s]
         gone = {}
         for o in flow.targets(st, s, p):
-            k = st.f[p * st.n + o]
+            k = st.followers[p * st.n + o]
             flow.remove(st, o, p, k)
             gone[o] = k
         emit(st, {"type": "exile", "seat": s, "tile": TILES[p], "removed": gone})

@@ -50,23 +50,23 @@ def placement_tiles(st: ZealousState, s: int) -> list[int]:
 def targets(st: ZealousState, s: int, t: int) -> list[int]:
     """Opponents of `s` with a follower on tile `t` that `s`'s cards may touch (no Sanctuary)."""
     n = st.n
-    f = st.f
+    f = st.followers
     base = t * n
-    sanct = st.sanct
+    sanct = st.sanctuary
     return [o for o in range(n) if o != s and f[base + o] and not sanct[o] >> t & 1]
 
 
 def has_target(st: ZealousState, s: int, t: int) -> bool:
     n = st.n
-    f = st.f
+    f = st.followers
     base = t * n
-    sanct = st.sanct
+    sanct = st.sanctuary
     return any(o != s and f[base + o] and not sanct[o] >> t & 1 for o in range(n))
 
 
 def own_tiles(st: ZealousState, s: int, at_least: int = 1) -> list[int]:
     n = st.n
-    f = st.f
+    f = st.followers
     return [t for t in range(N_TILES) if f[t * n + s] >= at_least]
 
 
@@ -74,19 +74,19 @@ def own_tiles(st: ZealousState, s: int, at_least: int = 1) -> list[int]:
 
 
 def add(st: ZealousState, s: int, t: int, count: int = 1) -> None:
-    st.f[t * st.n + s] += count
+    st.followers[t * st.n + s] += count
     st.supply[s] -= count
 
 
 def remove(st: ZealousState, o: int, t: int, count: int = 1) -> None:
-    st.f[t * st.n + o] -= count
+    st.followers[t * st.n + o] -= count
     st.supply[o] += count
 
 
 def relocate(st: ZealousState, o: int, t: int, u: int, count: int = 1) -> None:
     n = st.n
-    st.f[t * n + o] -= count
-    st.f[u * n + o] += count
+    st.followers[t * n + o] -= count
+    st.followers[u * n + o] += count
 
 
 def draw(st: ZealousState, deck: int) -> int | None:
@@ -143,8 +143,8 @@ def free_birth_sites(st: ZealousState) -> list[int]:
 def start_turn(st: ZealousState, s: int) -> None:
     st.turn = s
     st.card_played = False
-    if st.sanct[s]:  # a player's Sanctuaries end at the start of their next turn, dead or alive
-        st.sanct[s] = 0
+    if st.sanctuary[s]:  # a player's Sanctuaries end at the start of their next turn, dead or alive
+        st.sanctuary[s] = 0
         emit(st, {"type": "sanctuary_end", "seat": s})
     st.phase = REBIRTH if st.prophet[s] < 0 else MOVE
 
@@ -159,7 +159,7 @@ def end_turn(st: ZealousState) -> None:
 
 def end_round(st: ZealousState) -> None:
     n = st.n
-    f = st.f
+    f = st.followers
     # First, Tallying: every follower earns its owner points (Holy City 2, elsewhere 1).
     gained = [0] * n
     for t in range(N_TILES):
@@ -199,32 +199,32 @@ def end_round(st: ZealousState) -> None:
                     add(st, s, t)
                     added.setdefault(TILES[t], []).append(s)
         elif st.supply[s] > 0:  # short: the player chooses which tiles get one
-            st.short.append([s, mask, st.supply[s]])
+            st.short_supply.append([s, mask, st.supply[s]])
     emit(
         st,
         {
             "type": "proliferate",
             "round": st.round,
             "added": added,
-            "short": [{"seat": s, "tiles": mask_tiles(m), "count": k} for s, m, k in st.short],
+            "short": [{"seat": s, "tiles": mask_tiles(m), "count": k} for s, m, k in st.short_supply],
         },
     )
-    if st.short:
+    if st.short_supply:
         st.phase = PROLIFERATION
         return
     finish_round(st)
 
 
 def proliferate_choice(st: ZealousState, t: int) -> None:
-    entry = st.short[0]
+    entry = st.short_supply[0]
     s = entry[0]
     add(st, s, t)
     entry[1] &= ~(1 << t)
     entry[2] -= 1
     emit(st, {"type": "proliferate_choice", "seat": s, "tile": TILES[t]})
     if entry[2] == 0:
-        st.short.pop(0)
-    if not st.short:
+        st.short_supply.pop(0)
+    if not st.short_supply:
         finish_round(st)
 
 

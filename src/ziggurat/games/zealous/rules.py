@@ -36,7 +36,7 @@ def to_act(st: ZealousState) -> tuple[int, ...]:
     if ph == OVER:
         return ()
     if ph == PROLIFERATION:
-        return (st.short[0][0],)
+        return (st.short_supply[0][0],)
     return (st.turn,)
 
 
@@ -45,7 +45,7 @@ def legal(st: ZealousState, s: int) -> list[str]:
     if ph == OVER:
         return []
     if ph == PROLIFERATION:
-        entry = st.short[0]
+        entry = st.short_supply[0]
         if s != entry[0]:
             return []
         m = entry[1]

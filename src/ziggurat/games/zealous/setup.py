@@ -58,16 +58,16 @@ def new_state(
     st.turn = 0
     st.phase = SETUP
     st.card_played = False
-    st.f = [0] * (N_TILES * n)
+    st.followers = [0] * (N_TILES * n)
     st.prophet = [-1] * n
     st.score = [0] * n
     st.supply = [FOLLOWERS_PER_PLAYER] * n
     st.hand = [[0] * N_CARDS for _ in range(n)]
     st.discard = [[], [], []]
-    st.sanct = [0] * n
+    st.sanctuary = [0] * n
     st.famine = 0
     st.stack = []
-    st.short = []
+    st.short_supply = []
     st.rng = Rng(seed)
     st.events = events
     st.cache = None
@@ -123,7 +123,7 @@ def state_to_json(st: ZealousState) -> Json:
         "hands": [[CARDS[c].id for c in range(N_CARDS) for _ in range(h[c])] for h in st.hand],
         "decks": {DECKS[d]: [CARDS[c].id for c in reversed(st.deck[d])] for d in range(3)},  # top first
         "stack": [_frame_to_json(fr) for fr in st.stack],
-        "short": [[s, m, k] for s, m, k in st.short],
+        "short": [[s, m, k] for s, m, k in st.short_supply],
         "rng": st.rng.s,
     }
 
@@ -148,7 +148,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
         if len(row) != n or any(int(k) < 0 for k in row):
             raise _bad(f"followers on {tname} must be {n} non-negative counts.")
         f[t * n : t * n + n] = [int(k) for k in row]
-    st.f = f
+    st.followers = f
     st.supply = [FOLLOWERS_PER_PLAYER - sum(f[t * n + s] for t in range(N_TILES)) for s in range(n)]
     if min(st.supply) < 0:
         raise _bad(f"a player has more than {FOLLOWERS_PER_PLAYER} followers on the board.")
@@ -162,7 +162,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     if decks is not None:
         st.deck = [[_card(c) for c in reversed(decks.get(DECKS[d], []))] for d in range(3)]
     st.discard = [[_card(c) for c in (data.get("discards") or {}).get(DECKS[d], [])] for d in range(3)]
-    st.sanct = [sum(1 << _tile(t) for t in ts) for ts in data.get("sanctuaries", [[] for _ in range(n)])]
+    st.sanctuary = [sum(1 << _tile(t) for t in ts) for ts in data.get("sanctuaries", [[] for _ in range(n)])]
     st.famine = sum(1 << _tile(t) for t in data.get("famine", []))
     st.stack = []
     for fr in data.get("stack", []):
@@ -170,10 +170,10 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
         if isinstance(a, list):
             a = [_card(c) for c in a]
         st.stack.append([_card(fr["card"]), int(fr["step"]), a, fr.get("b")])
-    st.short = [[int(s), int(m), int(k)] for s, m, k in data.get("short", [])]
+    st.short_supply = [[int(s), int(m), int(k)] for s, m, k in data.get("short", [])]
     if "rng" in data:
         st.rng = Rng.from_state(int(data["rng"]))
-    if len(st.prophet) != n or len(st.score) != n or len(st.sanct) != n:
+    if len(st.prophet) != n or len(st.score) != n or len(st.sanctuary) != n:
         raise _bad("prophets, scores and sanctuaries need one entry per player.")
     if st.phase == PHASES.index("over"):
         st.result = final_result(st)

@@ -21,8 +21,8 @@ class ZealousState:
         "deck",
         "discard",
         "events",
-        "f",
         "famine",
+        "followers",
         "hand",
         "length",
         "max_rounds",
@@ -32,9 +32,9 @@ class ZealousState:
         "result",
         "rng",
         "round",
-        "sanct",
+        "sanctuary",
         "score",
-        "short",
+        "short_supply",
         "stack",
         "supply",
         "target",
@@ -49,17 +49,17 @@ class ZealousState:
     turn: int  # whose turn (during set-up: who chooses a Birth Site)
     phase: int
     card_played: bool  # the one card of this turn is spent
-    f: list[int]  # followers: f[tile * n + seat]
+    followers: list[int]  # followers[tile * n + seat]
     prophet: list[int]  # tile per seat, -1 when off the board (dead)
     score: list[int]
     supply: list[int]
     hand: list[list[int]]  # per seat: count per card id
     deck: list[list[int]]  # per deck kind; the top card is the last element
     discard: list[list[int]]  # per deck kind, face up, in the order played
-    sanct: list[int]  # per seat: bitmask of tiles under that seat's Sanctuary
+    sanctuary: list[int]  # per seat: bitmask of tiles under that seat's Sanctuary
     famine: int  # bitmask of tiles that will not proliferate this round
     stack: list[list[Any]]  # pending card decisions: [card, step, a, b]
-    short: list[list[int]]  # proliferation choices owed: [seat, tile mask, followers left to add]
+    short_supply: list[list[int]]  # proliferation choices owed: [seat, tile mask, followers left to add]
     rng: Rng
     events: list[Json] | None
     cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
@@ -75,20 +75,20 @@ class ZealousState:
         c.turn = self.turn
         c.phase = self.phase
         c.card_played = self.card_played
-        c.f = self.f[:]
+        c.followers = self.followers[:]
         c.prophet = self.prophet[:]
         c.score = self.score[:]
         c.supply = self.supply[:]
         c.hand = [h[:] for h in self.hand]
         c.deck = [d[:] for d in self.deck]
         c.discard = [d[:] for d in self.discard]
-        c.sanct = self.sanct[:]
+        c.sanctuary = self.sanctuary[:]
         c.famine = self.famine
         c.stack = [fr[:] for fr in self.stack]
         for fr in c.stack:  # frames may hold a list of drawn cards
             if isinstance(fr[2], list):
                 fr[2] = fr[2][:]
-        c.short = [s[:] for s in self.short]
+        c.short_supply = [s[:] for s in self.short_supply]
         c.rng = self.rng.copy()
         c.events = None
         c.cache = self.cache

@@ -62,11 +62,11 @@ def public_json(st: ZealousState) -> Json:
         "turn": st.turn,
         "phase": PHASES[st.phase],
         "card_played": st.card_played,
-        "followers": {TILES[t]: st.f[t * n : t * n + n] for t in range(N_TILES)},
+        "followers": {TILES[t]: st.followers[t * n : t * n + n] for t in range(N_TILES)},
         "prophets": [TILES[p] if p >= 0 else None for p in st.prophet],
         "scores": st.score[:],
         "discards": {DECKS[d]: [CARDS[c].id for c in st.discard[d]] for d in range(3)},
-        "sanctuaries": [mask_tiles(m) for m in st.sanct],
+        "sanctuaries": [mask_tiles(m) for m in st.sanctuary],
         "famine": mask_tiles(st.famine),
     }
 
@@ -98,7 +98,7 @@ def view(st: ZealousState, seat: int | None) -> Json:
         ],
         "decks": {DECKS[d]: len(st.deck[d]) for d in range(3)},
         "pending": pending,
-        "short": [{"seat": s, "tiles": mask_tiles(m), "count": k} for s, m, k in st.short],
+        "short": [{"seat": s, "tiles": mask_tiles(m), "count": k} for s, m, k in st.short_supply],
     }
     if seat is not None:
         h = st.hand[seat]
