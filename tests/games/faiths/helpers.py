@@ -57,11 +57,11 @@ def let_stand(st: FaithsState) -> list[int]:
 def check_invariants(st: FaithsState) -> None:
     n = st.n
     for t in range(N_TERRITORIES):
-        row = st.pc[t * n : t * n + n]
+        row = st.chits[t * n : t * n + n]
         assert min(row) >= 0
-        assert sum(row) == st.tot[t] <= CAPACITY, "the 10-PC cap"
+        assert sum(row) == st.population[t] <= CAPACITY, "the 10-PC cap"
         for s in range(n):
-            assert bool(row[s]) == bool(st.occ[s] >> t & 1)
+            assert bool(row[s]) == bool(st.occupied[s] >> t & 1)
     cards: Counter[int] = Counter(st.deck)
     cards.update(st.discard)
     for h in st.hand:
@@ -69,7 +69,7 @@ def check_invariants(st: FaithsState) -> None:
         for c, k in enumerate(h):
             cards[c] += k
     assert cards == Counter(deck_cards(st.zealots_copies)), "every card is somewhere, once"
-    assert all(m.bit_count() < 14 for s, m in enumerate(st.occ) if s != st.winner)
+    assert all(m.bit_count() < 14 for s, m in enumerate(st.occupied) if s != st.winner)
     if st.result is None:
         assert st.actor >= 0 and GAME.to_act(st) == (st.actor,)
     else:

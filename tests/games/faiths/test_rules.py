@@ -98,7 +98,7 @@ def test_growth_places_in_atyao_or_at_fixed_when_growth_begins() -> None:
     play(st, (0, "place:malaya"))
     assert "place:indochina" not in GAME.legal(st, 0)  # Malaya's neighbours did not join the set
     play(st, (0, "place:malaya"), (0, "place:south_india"))
-    assert st.phase == EVENTS and st.tot[T["malaya"]] == 2
+    assert st.phase == EVENTS and st.population[T["malaya"]] == 2
 
 
 def test_hand_limit_only_in_the_players_own_end_phase() -> None:
@@ -165,7 +165,7 @@ def test_three_negations_negate() -> None:
     play(st, (1, "negate:traditions"))
     assert let_stand(st) == []  # all three copies are in the discard: no window
     assert st.phase == EVENTS and st.negations == 3 and st.pending is None
-    assert st.tot[T["ceylon"]] == 0
+    assert st.population[T["ceylon"]] == 0
     assert GAME.view(st, None)["discard"][-2:] == ["zealots_fanatics", "traditions"]
     check_invariants(st)
 

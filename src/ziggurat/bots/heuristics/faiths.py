@@ -23,10 +23,10 @@ BAD_ROLLOUT = frozenset(("done", "end"))
 
 def strength(st: FaithsState) -> list[float]:
     n = st.n
-    pc = st.pc
+    pc = st.chits
     out = []
     for s in range(n):
-        occ = st.occ[s]
+        occ = st.occupied[s]
         held = occ.bit_count()
         if held >= WIN:
             out.append(1000.0)

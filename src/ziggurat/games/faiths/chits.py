@@ -11,11 +11,11 @@ from ziggurat.games.faiths.state import FaithsState
 def add(st: FaithsState, s: int, t: int) -> None:
     """One new PC of `s` in `t` (the caller has checked the cap)."""
     i = t * st.n + s
-    st.pc[i] += 1
-    st.tot[t] += 1
-    if st.pc[i] == 1:
-        occ = st.occ[s] | 1 << t
-        st.occ[s] = occ
+    st.chits[i] += 1
+    st.population[t] += 1
+    if st.chits[i] == 1:
+        occ = st.occupied[s] | 1 << t
+        st.occupied[s] = occ
         if occ.bit_count() >= WIN:
             game_over(st, s)
 
@@ -23,10 +23,10 @@ def add(st: FaithsState, s: int, t: int) -> None:
 def take(st: FaithsState, o: int, t: int) -> None:
     """One PC of `o` leaves `t` (back to the box, or on its way elsewhere)."""
     i = t * st.n + o
-    st.pc[i] -= 1
-    st.tot[t] -= 1
-    if st.pc[i] == 0:
-        st.occ[o] &= ~(1 << t)
+    st.chits[i] -= 1
+    st.population[t] -= 1
+    if st.chits[i] == 0:
+        st.occupied[o] &= ~(1 << t)
 
 
 def replace(st: FaithsState, s: int, o: int, t: int) -> None:

@@ -50,7 +50,7 @@ _YT = tuple(range(N_TERRITORIES))
 
 def targets_for(st: FaithsState, s: int, scope: int) -> tuple[int, ...]:
     """ATYAO, AT or YT for seat `s` now (called once, when the pair is announced)."""
-    occ = st.occ[s]
+    occ = st.occupied[s]
     if scope == ATYAO:
         return tuple(bits(occ))
     if scope == AT:
@@ -65,7 +65,7 @@ def unit_options(st: FaithsState, s: int, p: Pending) -> list[str]:
     """One unit of a board event (without `done`). With the homeland bonus still due, only units
     that involve the homeland."""
     kind = KIND[p.event]
-    tot = st.tot
+    tot = st.population
     home = st.home[s] if p.home_due else -1
     if kind == K_ADD:
         return [A_ADD[t] for t in p.targets if tot[t] < CAPACITY and (home < 0 or t == home)]
@@ -73,7 +73,7 @@ def unit_options(st: FaithsState, s: int, p: Pending) -> list[str]:
         return [A_FROM[t] for t in _move_sources(st, s, p, home)]
     table = A_REMOVE if kind == K_REMOVE else A_REPLACE
     n = st.n
-    pc = st.pc
+    pc = st.chits
     out = []
     for t in p.targets:
         base = t * n
@@ -85,12 +85,12 @@ def unit_options(st: FaithsState, s: int, p: Pending) -> list[str]:
 
 
 def _move_sources(st: FaithsState, s: int, p: Pending, home: int) -> list[int]:
-    tot = st.tot
+    tot = st.population
     dests = [d for d in p.targets if tot[d] < CAPACITY]
     if not dests:
         return []
     n = st.n
-    pc = st.pc
+    pc = st.chits
     if home >= 0 and home not in dests:  # the bonus move must then leave the homeland
         return [home] if pc[home * n + s] and any(d != home for d in dests) else []
     only = dests[0] if len(dests) == 1 else -1  # a PC already there can't move to itself
@@ -98,7 +98,7 @@ def _move_sources(st: FaithsState, s: int, p: Pending, home: int) -> list[int]:
 
 
 def to_options(st: FaithsState, s: int, p: Pending) -> list[str]:
-    tot = st.tot
+    tot = st.population
     src = p.src
     home = st.home[s] if p.home_due and src != st.home[s] else -1
     return [A_TO[d] for d in p.targets if d != src and tot[d] < CAPACITY and (home < 0 or d == home)]
@@ -110,10 +110,10 @@ def into_options(p: Pending) -> list[str]:
 
 def gather_options(st: FaithsState, s: int, p: Pending) -> list[str]:
     into = p.into
-    if not p.left or st.tot[into] >= CAPACITY:
+    if not p.left or st.population[into] >= CAPACITY:
         return []
     n = st.n
-    pc = st.pc
+    pc = st.chits
     return [A_FROM[t] for t in range(N_TERRITORIES) if t != into and pc[t * n + s]]
 
 

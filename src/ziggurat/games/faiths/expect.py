@@ -25,7 +25,7 @@ def expect(st: FaithsState, key: str, value: Any, seat_of: Callable[[Any], int])
     if key in ("territories", "pcs", "hand_counts", "bars", "religions"):
         full = state_to_json(st)
         actual: list[Any] = {
-            "territories": [m.bit_count() for m in st.occ],
+            "territories": [m.bit_count() for m in st.occupied],
             "pcs": pcs(st),
             "hand_counts": [sum(h) for h in st.hand],
             "bars": st.bars,

@@ -10,12 +10,12 @@ from ziggurat.games.faiths.state import OVER, FaithsState
 
 def pcs(st: FaithsState) -> list[int]:
     n = st.n
-    pc = st.pc
+    pc = st.chits
     return [sum(pc[t * n + s] for t in range(N_TERRITORIES)) for s in range(n)]
 
 
 def final_result(st: FaithsState) -> Result:
-    territories = [m.bit_count() for m in st.occ]
+    territories = [m.bit_count() for m in st.occupied]
     on_board = pcs(st)
     keys = [(-territories[s], -on_board[s]) for s in range(st.n)]
     w = st.winner

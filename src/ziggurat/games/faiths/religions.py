@@ -29,12 +29,12 @@ def start_game(st: FaithsState, first: int = 0, at_events: bool = False, deal: b
     """Homelands, unless a scenario's set-up already put PC out, and the deal, unless its set-up gave
     the hands (`deal` False: even empty ones)."""
     n = st.n
-    if not any(st.tot):
+    if not any(st.population):
         for s in range(n):
             t = st.home[s]
-            st.pc[t * n + s] = START_PC
-            st.tot[t] += START_PC
-            st.occ[s] |= 1 << t
+            st.chits[t * n + s] = START_PC
+            st.population[t] += START_PC
+            st.occupied[s] |= 1 << t
     if deal:
         dealt: list[list[int]] = [[] for _ in range(n)]
         for _ in range(OPENING_HAND):

@@ -118,9 +118,9 @@ def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
     st.phase = CHOOSE
     st.barred = False
     st.bonus_used = False
-    st.pc = [0] * (N_TERRITORIES * n)
-    st.tot = [0] * N_TERRITORIES
-    st.occ = [0] * n
+    st.chits = [0] * (N_TERRITORIES * n)
+    st.population = [0] * N_TERRITORIES
+    st.occupied = [0] * n
     st.hand = [[0] * N_CARDS for _ in range(n)]
     st.deck = []
     st.discard = []
@@ -218,13 +218,13 @@ def _place_chits(st: FaithsState, chits: Any) -> None:
             s = _seat(ref, n)
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
                 raise _bad(f"setup.chits.{name}: a count is a whole number, not {k!r}.")
-            st.pc[t * n + s] += k
-            st.tot[t] += k
+            st.chits[t * n + s] += k
+            st.population[t] += k
             if k:
-                st.occ[s] |= 1 << t
-        if st.tot[t] > CAPACITY:
+                st.occupied[s] |= 1 << t
+        if st.population[t] > CAPACITY:
             raise _bad(f"{name} holds more than {CAPACITY} PC.")
-    if any(m.bit_count() >= WIN for m in st.occ):
+    if any(m.bit_count() >= WIN for m in st.occupied):
         raise _bad(f"a religion already occupies {WIN} territories.")
 
 
@@ -326,9 +326,9 @@ def _place_json_chits(st: FaithsState, chits: Mapping[str, Any]) -> None:
         if len(row) != n or any(int(k) < 0 for k in row):
             raise InputError("bad-state", f"chits on {name} must be {n} non-negative counts.")
         for s, k in enumerate(row):
-            st.pc[t * n + s] = int(k)
+            st.chits[t * n + s] = int(k)
             if k:
-                st.occ[s] |= 1 << t
-        st.tot[t] = sum(int(k) for k in row)
-        if st.tot[t] > CAPACITY:
+                st.occupied[s] |= 1 << t
+        st.population[t] = sum(int(k) for k in row)
+        if st.population[t] > CAPACITY:
             raise InputError("bad-state", f"{name} holds more than {CAPACITY} PC.")

@@ -83,6 +83,7 @@ class FaithsState:
         "bars",
         "bonus_used",
         "cache",
+        "chits",
         "choose_religions",
         "deck",
         "discard",
@@ -96,18 +97,17 @@ class FaithsState:
         "max_rounds",
         "n",
         "negations",
-        "occ",
-        "pc",
+        "occupied",
         "peek",
         "pending",
         "phase",
+        "population",
         "react_by",
         "react_off",
         "religion",
         "result",
         "rng",
         "round",
-        "tot",
         "turn",
         "winner",
         "zealots_copies",
@@ -126,9 +126,9 @@ class FaithsState:
     phase: int
     barred: bool  # Reformation bars this turn's Event pairs
     bonus_used: bool  # the homeland bonus of this turn is spent
-    pc: list[int]  # pc[territory * n + seat]
-    tot: list[int]  # PC of every faith per territory
-    occ: list[int]  # per seat: mask of territories it occupies
+    chits: list[int]  # population chits: chits[territory * n + seat]
+    population: list[int]  # per territory: the PC of every faith on it
+    occupied: list[int]  # per seat: mask of territories it occupies
     hand: list[list[int]]  # per seat: count per card id
     deck: list[int]  # the top card is the last element
     discard: list[int]  # face up, in the order played
@@ -162,9 +162,9 @@ class FaithsState:
         c.phase = self.phase
         c.barred = self.barred
         c.bonus_used = self.bonus_used
-        c.pc = self.pc[:]
-        c.tot = self.tot[:]
-        c.occ = self.occ[:]
+        c.chits = self.chits[:]
+        c.population = self.population[:]
+        c.occupied = self.occupied[:]
         c.hand = [h[:] for h in self.hand]
         c.deck = self.deck[:]
         c.discard = self.discard[:]

@@ -50,9 +50,9 @@ def _open_turn(st: FaithsState, s: int) -> bool:
 def _growth(st: FaithsState, s: int) -> bool:
     gained = flip_for_magnitude(st)
     if gained:
-        occ = st.occ[s]
+        occ = st.occupied[s]
         targets = tuple(bits(occ | adjacent(occ)))  # ATYAO and AT, fixed as Growth begins
-        tot = st.tot
+        tot = st.population
         if any(tot[t] < CAPACITY for t in targets):
             emit(st, {"type": "growth", "seat": s, "count": gained})
             st.grow_left = gained
@@ -64,7 +64,7 @@ def _growth(st: FaithsState, s: int) -> bool:
 
 
 def growth_options(st: FaithsState) -> list[int]:
-    tot = st.tot
+    tot = st.population
     return [t for t in st.grow_targets if tot[t] < CAPACITY]
 
 
