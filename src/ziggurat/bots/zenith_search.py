@@ -33,8 +33,8 @@ class Prover:
         own, reach, hand = tuple(st.own), tuple(st.reach), tuple(st.hand)
         wins, losses = [], []
         try:
-            for i in self._ordered(st.occ, st.open, own, reach, hand, st.turn):
-                if self._after(i, own, st.occ, st.open, reach, hand, st.alive, st.turn):
+            for i in self._ordered(st.occupied, st.open, own, reach, hand, st.turn):
+                if self._after(i, own, st.occupied, st.open, reach, hand, st.alive, st.turn):
                     wins.append(i)
                     break  # one proved win is enough to play
                 losses.append(i)

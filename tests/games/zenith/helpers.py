@@ -35,7 +35,7 @@ def check_invariants(st: ZenithState) -> None:
             if st.own[s] >> i & 1:
                 reach |= b.above_mask[i]
         assert st.reach[s] == reach
-    assert st.occ == occ
+    assert st.occupied == occ
     for i in range(b.size):
         if occ >> i & 1:
             m = b.support_mask[i]

@@ -89,7 +89,7 @@ def test_a_full_pyramid_holds_every_space(board: str) -> None:
     b = BOARDS[board]
     pieces = {x: k % 2 for k, x in enumerate(b.ids)}
     st = GAME.new(2, {"board": board}, setup={"pieces": pieces})
-    assert st.occ == b.all and st.open == 0
+    assert st.occupied == b.all and st.open == 0
     assert sum(m.bit_count() for m in st.own) == b.size
     res = GAME.result(st)
     assert res is not None and res.winners == (1,)

@@ -21,7 +21,7 @@ PRIVATE_LATER = 0.5  # an upper space not open yet, resting on the seat's pieces
 
 def reserves(st: ZenithState) -> list[float]:
     b = st.board
-    free = b.all & ~st.occ
+    free = b.all & ~st.occupied
     out = []
     for s in range(st.n):
         if not st.alive >> s & 1:

@@ -12,8 +12,8 @@ def put(st: ZenithState, s: int, i: int) -> None:
     b = st.board
     bit = 1 << i
     st.own[s] |= bit
-    occ = st.occ | bit
-    st.occ = occ
+    occ = st.occupied | bit
+    st.occupied = occ
     opened = st.open & ~bit
     for j in b.above[i]:
         m = b.support_mask[j]

@@ -49,10 +49,10 @@ def refuse(st: ZenithState, s: int, action: str) -> IllegalAction | None:
             "unknown-space",
             f"{b.name} has no space {sid!r}; spaces are written level.q.r, e.g. {b.ids[0]}.",
         )
-    if st.occ >> i & 1:
+    if st.occupied >> i & 1:
         return IllegalAction("occupied", f"{sid} already holds a piece.")
     sup = b.supporters[i]
-    empty = [b.ids[j] for j in sup if not st.occ >> j & 1]
+    empty = [b.ids[j] for j in sup if not st.occupied >> j & 1]
     if empty:
         verb = "is" if len(empty) == 1 else "are"
         return IllegalAction(

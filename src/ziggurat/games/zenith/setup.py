@@ -50,7 +50,7 @@ def blank(players: int, board: str) -> ZenithState:
     st.turn = 0
     st.moves = 0
     st.own = [0] * n
-    st.occ = 0
+    st.occupied = 0
     st.open = st.board.ground
     st.reach = [0] * n
     st.hand = [st.pieces] * n

@@ -23,7 +23,7 @@ class ZenithState:
         "hand",
         "moves",
         "n",
-        "occ",
+        "occupied",
         "open",
         "out",
         "own",
@@ -39,7 +39,7 @@ class ZenithState:
     turn: int  # whose turn; -1 once the game is over
     moves: int  # placements made so far in this game
     own: list[int]  # per seat: mask of spaces holding that seat's pieces
-    occ: int  # mask of occupied spaces
+    occupied: int  # mask of occupied spaces
     open: int  # mask of empty spaces whose supporters are all occupied (every empty level-0 space)
     reach: list[int]  # per seat: mask of spaces resting on at least one of that seat's pieces
     hand: list[int]  # pieces in hand per seat
@@ -57,7 +57,7 @@ class ZenithState:
         c.turn = self.turn
         c.moves = self.moves
         c.own = self.own[:]
-        c.occ = self.occ
+        c.occupied = self.occupied
         c.open = self.open
         c.reach = self.reach[:]
         c.hand = self.hand[:]
