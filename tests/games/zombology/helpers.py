@@ -48,7 +48,7 @@ def mask(*names: str) -> int:
 
 def everything(st: ZombologyState) -> int:
     """Every card of the game is in exactly one place: checks that, and returns their union."""
-    places = [*st.hand, *st.coll, st.centre, st.box, st.pending]
+    places = [*st.hand, *st.collection, st.centre, st.game_box, st.pending]
     places += [mask_of(d) for d in st.deck]
     if st.phase == CHOOSE:
         places += [1 << c for c in st.chosen if c >= 0]

@@ -21,7 +21,7 @@ def resolve_one(card: str, **setup: Any) -> ZombologyState:
 
 
 def succeeded(st: ZombologyState, card: str, seat: int = 0) -> bool:
-    return bool(st.coll[seat] & mask(card))
+    return bool(st.collection[seat] & mask(card))
 
 
 def failed(st: ZombologyState, card: str) -> bool:
@@ -53,7 +53,7 @@ def test_theoretical_framework_needs_no_prerequisite() -> None:
 def test_petri_dish_proof_needs_a_1_of_its_suit_in_any_collection() -> None:
     assert succeeded(resolve_one("magnets-2-1", collections={2: ["magnets-1-1"]}), "magnets-2-1")
     st = resolve_one("magnets-2-1", collections={2: ["crystals-1-1"]})  # another suit's 1 does not help
-    assert failed(st, "magnets-2-1") and st.coll[0] == 0
+    assert failed(st, "magnets-2-1") and st.collection[0] == 0
 
 
 def test_works_in_mice_needs_a_2_or_more() -> None:
@@ -88,8 +88,8 @@ def test_overrun_discards_its_target_to_the_box() -> None:
     play(st, "overrun-1", "magnets-1-1", "tea-1-1", "crystals-1-1")
     assert GAME.legal(st, 0) == ["target:crystals-1-1", "target:magnets-1-1", "target:tea-1-1"]
     answer(st, 0, "target:tea-1-1")
-    assert st.box == mask("overrun-1", "tea-1-1")
-    assert st.coll[1] == mask("magnets-1-1") and st.coll[2] == 0 and st.centre == 0
+    assert st.game_box == mask("overrun-1", "tea-1-1")
+    assert st.collection[1] == mask("magnets-1-1") and st.collection[2] == 0 and st.centre == 0
 
 
 def test_pay_rise_claims_a_guru_from_the_centre_or_another_player() -> None:
@@ -100,7 +100,7 @@ def test_pay_rise_claims_a_guru_from_the_centre_or_another_player() -> None:
     answer(st, 0, "guru:tea")  # from seat 2
     assert GAME.legal(st, 1) == ["guru:crystals", "guru:magnets", "guru:tea", "guru:aromatherapy"]
     answer(st, 1, "guru:magnets")  # from the central area
-    assert st.guru[2] == 0 and st.guru[1] == 1 and st.box == mask("payrise-1", "payrise-2")
+    assert st.guru[2] == 0 and st.guru[1] == 1 and st.game_box == mask("payrise-1", "payrise-2")
     assert [e["from"] for e in events(st, "payrise")] == [2, None]
 
 
@@ -109,14 +109,14 @@ def test_army_perimeter_joins_the_collection_and_counters_a_later_overrun() -> N
     hands[3] = ["crystals-1-1", "crystals-1-2"]
     st = game(hands=hands)
     play(st, "army-2", "magnets-1-1", "tea-1-1", "crystals-1-1")
-    assert st.coll[0] == mask("army-2")
+    assert st.collection[0] == mask("army-2")
     # Round 2: every hand has moved one seat left (seat 1 holds the Overrun seat 0 passed on).
     play(st, "crystals-1-2", "overrun-1", "overrun-2", "tea-1-2")
     answer(st, 1, "target:tea-1-2")  # seat 3 has no Army Perimeter: its card is discarded at once
     # Seat 2's Overrun has one card left to target, so it is not asked: seat 0 is, whether to counter.
     assert GAME.legal(st, 0) == ["counter", "allow"]
     answer(st, 0, "counter")
-    assert st.coll[0] == mask("crystals-1-2") and st.box == mask(
+    assert st.collection[0] == mask("crystals-1-2") and st.game_box == mask(
         "army-2", "overrun-1", "overrun-2", "tea-1-2"
     )
 

@@ -61,7 +61,7 @@ def check_invariants(st: ZombologyState) -> None:
             held = st.hand[t] | (1 << st.chosen[t] if st.phase == CHOOSE and st.chosen[t] >= 0 else 0)
             assert st.memory[o][t] & ~held == 0, "a player remembers only cards still held"
     best = [0] * 6
-    for m in st.coll:
+    for m in st.collection:
         for c in cards_of(m):
             if KIND[c] == THERAPY:
                 best[SUIT[c]] = max(best[SUIT[c]], VALUE[c])

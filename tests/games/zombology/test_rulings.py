@@ -194,7 +194,7 @@ def test_an_overrun_must_name_a_target_and_a_lone_target_is_not_asked() -> None:
     st = game(hands={0: ["overrun-1"], 1: ["overrun-2"], 2: ["overrun-3"], 3: ["tea-1-3"]})
     play(st, "overrun-1", "overrun-2", "overrun-3", "tea-1-3")
     answer(st, 0, "target:tea-1-3")  # Overrun 2 has one target left, Overrun 3: it is not asked
-    assert st.round == 2 and st.box == mask("overrun-1", "overrun-2", "overrun-3", "tea-1-3")
+    assert st.round == 2 and st.game_box == mask("overrun-1", "overrun-2", "overrun-3", "tea-1-3")
 
 
 def test_an_overrun_with_no_target_is_discarded_without_effect() -> None:
@@ -209,14 +209,14 @@ def test_an_earlier_overrun_can_discard_a_later_one() -> None:
     st = game(hands={0: ["overrun-1"], 1: ["overrun-2"], 2: ["tea-1-1"], 3: ["tea-1-2"]})
     play(st, "overrun-1", "overrun-2", "tea-1-1", "tea-1-2")
     answer(st, 0, "target:overrun-2")
-    assert st.coll[2] == mask("tea-1-1") and st.coll[3] == mask("tea-1-2")
+    assert st.collection[2] == mask("tea-1-1") and st.collection[3] == mask("tea-1-2")
 
 
 def test_an_army_perimeter_being_played_can_be_overrun() -> None:
     st = game(hands={0: ["overrun-1"], 1: ["army-1"], 2: ["overrun-2"], 3: ["overrun-3"]})
     play(st, "overrun-1", "army-1", "overrun-2", "overrun-3")
     answer(st, 0, "target:army-1")  # not in a collection yet: it can't counter, and is discarded
-    assert st.coll[1] == 0 and st.box & mask("army-1")
+    assert st.collection[1] == 0 and st.game_box & mask("army-1")
 
 
 def test_only_collected_armies_counter_the_owner_decides_the_lowest_goes() -> None:
@@ -233,8 +233,8 @@ def test_only_collected_armies_counter_the_owner_decides_the_lowest_goes() -> No
         "target": "tea-1-1",
     }
     answer(st, 2, "counter")
-    assert st.coll[2] == mask("army-4", "tea-1-1") and st.box == mask("army-2", "overrun-1")
-    assert st.coll[1] == mask("army-1")
+    assert st.collection[2] == mask("army-4", "tea-1-1") and st.game_box == mask("army-2", "overrun-1")
+    assert st.collection[1] == mask("army-1")
 
 
 def test_allowing_the_overrun_keeps_the_army_perimeters() -> None:
@@ -244,7 +244,7 @@ def test_allowing_the_overrun_keeps_the_army_perimeters() -> None:
     play(st, "overrun-1", "tea-1-3", "tea-1-1", "tea-1-2")
     answer(st, 0, "target:tea-1-1")
     answer(st, 2, "allow")
-    assert st.coll[2] == mask("army-2") and st.box == mask("overrun-1", "tea-1-1")
+    assert st.collection[2] == mask("army-2") and st.game_box == mask("overrun-1", "tea-1-1")
 
 
 # --- Pay Rise ---------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def test_a_pay_rise_with_no_guru_to_claim_is_discarded() -> None:
     gurus = {u: 0 for u in ("crystals", "magnets", "tea", "aromatherapy")}
     st = game(hands={0: ["payrise-1"], 1: ["tea-1-1"], 2: ["tea-1-2"], 3: ["tea-1-3"]}, gurus=gurus)
     play(st, "payrise-1", "tea-1-1", "tea-1-2", "tea-1-3")
-    assert st.round == 2 and st.box == mask("payrise-1")
+    assert st.round == 2 and st.game_box == mask("payrise-1")
 
 
 def test_a_later_pay_rise_may_claim_a_guru_just_claimed() -> None:
@@ -299,7 +299,7 @@ def test_intuition_is_for_the_gurus_owner_and_its_own_suit_only() -> None:
     assert st.centre == mask("tea-3-1", "tea-3-2", "magnets-3-1")  # only the owner skips, in its suit
     st = game(hands=hands, collections={3: ["tea-1-1", "magnets-1-1"]}, gurus={"tea": 0})
     play(st, "tea-3-2", "tea-3-1", "magnets-3-1", "crystals-1-1")
-    assert st.coll[0] == mask("tea-3-2")  # the owner skips the 2 (copy 1 failed before it)
+    assert st.collection[0] == mask("tea-3-2")  # the owner skips the 2 (copy 1 failed before it)
 
 
 def test_prerequisites_are_not_checked_again() -> None:
@@ -307,10 +307,10 @@ def test_prerequisites_are_not_checked_again() -> None:
     hands[3] = ["crystals-1-1", "magnets-1-3"]
     st = game(hands=hands, collections={2: ["tea-1-1"]}, gurus={"tea": 0})
     play(st, "tea-3-1", "tea-1-2", "tea-1-3", "crystals-1-1")
-    assert st.coll[0] == mask("tea-3-1")  # by Intuition
+    assert st.collection[0] == mask("tea-3-1")  # by Intuition
     play(st, "magnets-1-3", "payrise-1", "magnets-1-1", "magnets-1-2")
     answer(st, 1, "guru:tea")
-    assert st.guru[2] == 1 and st.coll[0] == mask("tea-3-1", "magnets-1-3")  # it stays without the Guru
+    assert st.guru[2] == 1 and st.collection[0] == mask("tea-3-1", "magnets-1-3")  # it stays without the Guru
 
 
 def test_a_cured_ends_the_game_only_after_every_card_of_the_round_resolves() -> None:
@@ -322,7 +322,7 @@ def test_a_cured_ends_the_game_only_after_every_card_of_the_round_resolves() -> 
     res = GAME.result(st)
     assert res is not None and res.detail["cured"] == ["magnets", "tea"]
     assert res.winners == (2,) and res.scores == (6.0, 6.0, 9.0, 4.0)
-    assert st.coll[3] & mask("tea-1-1")  # it resolved although the Cured! came first in seat order
+    assert st.collection[3] & mask("tea-1-1")  # it resolved although the Cured! came first in seat order
 
 
 def test_joint_winners_need_7_in_a_cured_therapy() -> None:

@@ -27,7 +27,7 @@ def _stakes(st: ZombologyState, s: int, best: list[int]) -> tuple[list[float], l
     suit's ladder height counting that card."""
     pts = [0.0] * 6
     ladder = best[:]
-    for c in cards_of(st.coll[s] & THERAPY_MASK):
+    for c in cards_of(st.collection[s] & THERAPY_MASK):
         pts[SUIT[c]] += VALUE[c]
     c = st.chosen[s]
     unresolved = st.phase == CHOOSE or (st.phase == RESOLVE and st.pending >> c & 1)

@@ -50,7 +50,7 @@ def expect(st: ZombologyState, key: str, value: Any, seat_of: Callable[[Any], in
     if key == "points":  # {seat: {suit: points}}
         for s, want in _per_seat(value, seat_of, n).items():
             for u, p in want.items():
-                got = points(st.coll[s], SUIT_INDEX[u])
+                got = points(st.collection[s], SUIT_INDEX[u])
                 if got != p:
                     errors.append(f"seat {s} has {got} {u} points, expected {p}")
         return errors

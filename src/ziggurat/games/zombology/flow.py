@@ -66,9 +66,9 @@ def next_insight(st: ZombologyState, pos: int) -> None:
         for p in asks:
             if takeable(st, p // N_SUITS, p % N_SUITS):
                 st.phase = INSIGHT
-                st.ins = p
+                st.insight = p
                 return
-    st.ins = -1
+    st.insight = -1
     start_choose(st)
 
 
@@ -80,12 +80,12 @@ def swap(st: ZombologyState, s: int, give: int, take: int) -> None:
     for o, row in enumerate(st.memory):  # both cards were shown: everyone knows where they are now
         row[s] = (row[s] & ~g) | (t if o != s else 0)
     emit(st, {"type": "swap", "seat": s, "guru": SUITS[SUIT[take]], "gave": ID[give], "took": ID[take]})
-    next_insight(st, st.ins + 1)
+    next_insight(st, st.insight + 1)
 
 
 def pass_insight(st: ZombologyState, s: int) -> None:
-    emit(st, {"type": "insight_pass", "seat": s, "guru": SUITS[st.ins % N_SUITS]})
-    next_insight(st, st.ins + 1)
+    emit(st, {"type": "insight_pass", "seat": s, "guru": SUITS[st.insight % N_SUITS]})
+    next_insight(st, st.insight + 1)
 
 
 # --- 2. The secret choice ------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def advance(st: ZombologyState) -> None:
                 claim(st, s, c, options[0])
         elif kind == ARMY:
             st.pending ^= low
-            st.coll[s] |= low
+            st.collection[s] |= low
             emit(st, {"type": "army", "seat": s, "card": ID[c]})
         else:
             therapy(st, s, c)
@@ -166,14 +166,14 @@ def discard(st: ZombologyState, c: int) -> None:
     """Out of the game: back to the box."""
     b = 1 << c
     st.pending &= ~b
-    st.box |= b
+    st.game_box |= b
 
 
 def hit(st: ZombologyState, s: int, c: int, t: int) -> bool:
     """Overrun `c` of `s` targets `t`. True when its owner must now say whether to counter."""
     o = st.chosen.index(t)
     emit(st, {"type": "overrun", "seat": s, "card": ID[c], "target": ID[t], "owner": o})
-    if st.coll[o] & ARMY_MASK:
+    if st.collection[o] & ARMY_MASK:
         st.ask = (ASK_COUNTER, o, c, t)
         return True
     discard(st, t)
@@ -188,10 +188,10 @@ def counter(st: ZombologyState, yes: bool) -> None:
     _, o, c, t = st.ask
     st.ask = None
     if yes:
-        armies = st.coll[o] & ARMY_MASK
+        armies = st.collection[o] & ARMY_MASK
         low = armies & -armies  # the lowest-numbered Army Perimeter goes
-        st.coll[o] ^= low
-        st.box |= low
+        st.collection[o] ^= low
+        st.game_box |= low
         emit(st, {"type": "counter", "seat": o, "army": ID[low.bit_length() - 1], "card": ID[c]})
     else:
         discard(st, t)
@@ -241,7 +241,7 @@ def therapy(st: ZombologyState, s: int, c: int) -> None:
         need -= 1
     ok = need <= 0 or best >= need
     if ok:
-        st.coll[s] |= b
+        st.collection[s] |= b
         if v > best:
             st.best[u] = v
     else:
@@ -256,9 +256,9 @@ def therapy(st: ZombologyState, s: int, c: int) -> None:
 
 def end_round(st: ZombologyState) -> None:
     st.ask = None
-    if any(m & CURED_MASK for m in st.coll) or st.round >= ROUNDS:
+    if any(m & CURED_MASK for m in st.collection) or st.round >= ROUNDS:
         st.phase = OVER
-        st.result = final_result(st.coll, st.suits)
+        st.result = final_result(st.collection, st.suits)
         emit(st, {"type": "end", "round": st.round, "result": st.result.to_json()})
         return
     n = st.n

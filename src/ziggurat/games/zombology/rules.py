@@ -49,7 +49,7 @@ def to_act(st: ZombologyState) -> tuple[int, ...]:
         assert st.ask is not None
         return (st.ask[1],)
     if ph == INSIGHT:
-        return (st.ins // N_SUITS,)
+        return (st.insight // N_SUITS,)
     return ()
 
 
@@ -78,9 +78,9 @@ def legal(st: ZombologyState, s: int) -> list[str]:
             return [A_GURU[u] for u in st.suits if st.guru[u] != s]
         return [A_COUNTER, A_ALLOW]
     if ph == INSIGHT:
-        if s != st.ins // N_SUITS:
+        if s != st.insight // N_SUITS:
             return []
-        takes = cards_of(flow.takeable(st, s, st.ins % N_SUITS))
+        takes = cards_of(flow.takeable(st, s, st.insight % N_SUITS))
         out = [A_SWAP[g][t] for g in cards_of(st.hand[s] & THERAPY_MASK) for t in takes]
         out.append(A_PASS)  # asked even with no Therapy card in hand: skipping would tell the others so
         return out
@@ -122,7 +122,7 @@ def refuse(st: ZombologyState, s: int, action: str) -> IllegalAction | None:
     if ph == PH_CHOOSE and verb == CHOOSE:
         return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
     if ph == INSIGHT and verb == SWAP:
-        u = st.ins % N_SUITS
+        u = st.insight % N_SUITS
         if not st.hand[s] >> x & 1:
             return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
         if SUIT[y] != u:

@@ -82,16 +82,16 @@ def _blank(n: int, suits: tuple[int, ...]) -> ZombologyState:
     st.round = 1
     st.phase = CHOOSE
     st.hand = [0] * n
-    st.coll = [0] * n
+    st.collection = [0] * n
     st.centre = 0
-    st.box = 0
+    st.game_box = 0
     st.deck = [[], []]
     st.guru = [CENTRE if u in suits else OUT for u in range(N_SUITS)]
     st.best = [0] * N_SUITS
     st.chosen = [NOT_CHOSEN] * n
     st.pending = 0
     st.ask = None
-    st.ins = -1
+    st.insight = -1
     st.fresh = [0] * n
     st.memory = [[0] * n for _ in range(n)]
     st.rng = Rng(0)
@@ -158,7 +158,7 @@ def new_state(
     pool = _Pool(in_play_mask(suits))
 
     for s, names in _per_seat(setup.get("collections") or {}, n, "setup.collections").items():
-        st.coll[s] = pool.mask(names, "setup.collections")
+        st.collection[s] = pool.mask(names, "setup.collections")
     st.centre = pool.mask(setup.get("centre") or [], "setup.centre")
     stacked: set[int] = set()
     for s, names in _per_seat(setup.get("hands") or {}, n, "setup.hands").items():
@@ -210,7 +210,7 @@ def new_state(
 
 def _derive(st: ZombologyState) -> None:
     best = [0] * N_SUITS
-    for m in st.coll:
+    for m in st.collection:
         for c in cards_of(m):
             if KIND[c] == THERAPY and VALUE[c] > best[SUIT[c]]:
                 best[SUIT[c]] = VALUE[c]
@@ -230,7 +230,9 @@ def state_to_json(st: ZombologyState) -> Json:
             "card": ID[card],
             "target": ID[target] if target >= 0 else None,
         }
-    insight = {"seat": st.ins // N_SUITS, "guru": SUITS[st.ins % N_SUITS]} if st.phase == INSIGHT else None
+    insight = None
+    if st.phase == INSIGHT:
+        insight = {"seat": st.insight // N_SUITS, "guru": SUITS[st.insight % N_SUITS]}
     decks = {BACKS[b]: [ID[c] for c in reversed(st.deck[b])] for b in (EPIDEMIC, APOCALYPSE)}  # top first
     return {
         **public_json(st),
@@ -269,11 +271,11 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     for s, names in _per_seat(data.get("hands") or {}, n, "hands").items():
         st.hand[s] = pool.mask(names, "hands")
     for s, names in _per_seat(data.get("collections") or {}, n, "collections").items():
-        st.coll[s] = pool.mask(names, "collections")
+        st.collection[s] = pool.mask(names, "collections")
     for s, names in _per_seat(data.get("fresh") or {}, n, "fresh").items():
         st.fresh[s] = _Pool(in_play_mask(suits)).mask(names, "fresh")  # a note on centre cards
     st.centre = pool.mask(data.get("centre") or [], "centre")
-    st.box = pool.mask(data.get("box") or [], "box")
+    st.game_box = pool.mask(data.get("box") or [], "box")
     st.pending = pool.mask(data.get("pending") or [], "pending")
     for s, c in _per_seat(data.get("chosen") or {}, n, "chosen").items():
         if c is None:
@@ -305,7 +307,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
         )
     ins = data.get("insight")
     if ins is not None:
-        st.ins = _seat(ins["seat"], n) * N_SUITS + _suit(ins["guru"])
+        st.insight = _seat(ins["seat"], n) * N_SUITS + _suit(ins["guru"])
     memory = data.get("memory")
     if memory is not None:
         st.memory = [[_Pool(in_play_mask(suits)).mask(m, "memory") for m in row] for row in memory]
@@ -321,9 +323,9 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
             raise _bad("a state in the choose phase waits for somebody's choice.")
     if st.phase == RESOLVE and st.ask is None:
         raise _bad("a state in the resolve phase waits for a player's answer (ask).")
-    if st.phase == INSIGHT and st.ins < 0:
+    if st.phase == INSIGHT and st.insight < 0:
         raise _bad("a state in the insight phase names whose swap it is (insight).")
     _derive(st)
     if st.phase == OVER:
-        st.result = final_result(st.coll, st.suits)
+        st.result = final_result(st.collection, st.suits)
     return st

@@ -23,17 +23,17 @@ class ZombologyState:
     __slots__ = (
         "ask",
         "best",
-        "box",
         "cache",
         "centre",
         "chosen",
-        "coll",
+        "collection",
         "deck",
         "events",
         "fresh",
+        "game_box",
         "guru",
         "hand",
-        "ins",
+        "insight",
         "memory",
         "n",
         "pending",
@@ -49,16 +49,16 @@ class ZombologyState:
     round: int  # 1..8
     phase: int
     hand: list[int]  # per seat: bit set of cards
-    coll: list[int]  # per seat: bit set of the collection (Therapy cards and Army Perimeters)
+    collection: list[int]  # per seat: bit set of the collection (Therapy cards and Army Perimeters)
     centre: int  # failed Therapy cards, face up
-    box: int  # discarded cards (returned to the game box)
+    game_box: int  # discarded cards: "returned to the game box"
     deck: list[list[int]]  # Epidemic, Apocalypse; the top card is the last element
     guru: list[int]  # per suit (all six): owner seat, CENTRE or OUT
     best: list[int]  # per suit: the highest value in any collection (prerequisites; derived)
     chosen: list[int]  # per seat: this round's card, NOT_CHOSEN or NO_CARD
     pending: int  # revealed played cards not resolved yet
     ask: tuple[int, int, int, int] | None  # (ASK_*, seat, card being resolved, targeted card or -1)
-    ins: int  # Guru's Insight: seat * 6 + suit of the swap being asked
+    insight: int  # Guru's Insight: seat * 6 + suit of the swap being asked
     fresh: list[int]  # per seat: cards it swapped into the centre this round (others may not take them)
     memory: list[list[int]]  # memory[o][t]: cards o knows are in t's hand (or t's hidden choice)
     rng: Rng
@@ -73,16 +73,16 @@ class ZombologyState:
         c.round = self.round
         c.phase = self.phase
         c.hand = self.hand[:]
-        c.coll = self.coll[:]
+        c.collection = self.collection[:]
         c.centre = self.centre
-        c.box = self.box
+        c.game_box = self.game_box
         c.deck = [self.deck[0][:], self.deck[1][:]]
         c.guru = self.guru[:]
         c.best = self.best[:]
         c.chosen = self.chosen[:]
         c.pending = self.pending
         c.ask = self.ask
-        c.ins = self.ins
+        c.insight = self.insight
         c.fresh = self.fresh[:]
         c.memory = [row[:] for row in self.memory]
         c.rng = self.rng.copy()

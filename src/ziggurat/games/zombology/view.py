@@ -36,7 +36,7 @@ from ziggurat.games.zombology.state import (
 def ask_json(st: ZombologyState) -> Json | None:
     """The decision the game waits for, other than the secret choice."""
     if st.phase == INSIGHT:
-        return {"kind": "insight", "seat": st.ins // N_SUITS, "guru": SUITS[st.ins % N_SUITS]}
+        return {"kind": "insight", "seat": st.insight // N_SUITS, "guru": SUITS[st.insight % N_SUITS]}
     if st.phase == RESOLVE and st.ask is not None:
         kind, seat, card, target = st.ask
         return {
@@ -55,9 +55,9 @@ def public_json(st: ZombologyState) -> Json:
         "phase": PHASES[st.phase],
         "removed": [SUITS[u] for u in range(N_SUITS) if u not in st.suits],
         "gurus": {SUITS[u]: (st.guru[u] if st.guru[u] >= 0 else None) for u in st.suits},
-        "collections": [ids(m) for m in st.coll],
+        "collections": [ids(m) for m in st.collection],
         "centre": ids(st.centre),
-        "box": ids(st.box),
+        "box": ids(st.game_box),
         "pending": ids(st.pending),
     }
 
@@ -68,7 +68,7 @@ def view(st: ZombologyState, seat: int | None) -> Json:
         **public_json(st),
         "max_rounds": ROUNDS,
         "suits": [SUITS[u] for u in st.suits],
-        "points": [{SUITS[u]: points(m, u) for u in st.suits} for m in st.coll],
+        "points": [{SUITS[u]: points(m, u) for u in st.suits} for m in st.collection],
         "fresh": [ids(m & st.centre) for m in st.fresh],
         "decks": {BACKS[b]: len(st.deck[b]) for b in (EPIDEMIC, APOCALYPSE)},
         "hand_counts": [
