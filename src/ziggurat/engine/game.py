@@ -83,7 +83,8 @@ Opt = TypeVar("Opt")
 @dataclass(frozen=True)
 class Info:
     """A game's metadata, declared as constants in one place (as OpenSpiel's `_GAME_TYPE` and
-    `_GAME_INFO` are). The last three are for the research adapters and error messages."""
+    `_GAME_INFO` are). Everything after `summary` is optional: for error messages, the research
+    adapters and the bots."""
 
     id: str
     name: str
@@ -95,6 +96,15 @@ class Info:
     action_example: str = ""  # what an action looks like, for the refusal of something else
     random_setup: bool = True  # does the seed change the set-up? (OpenSpiel's chance mode)
     always_a_winner: bool = True  # do the rewards always add up to 1? (constant-sum)
+    # For the research adapters (rl/), as OpenSpiel's `num_distinct_actions` and `max_game_length`:
+    # (players, options) -> every action that can ever be legal, in a fixed order (ids are positions),
+    # and -> a bound on the number of decisions in one game. None: no research adapter.
+    action_space: Callable[[int, Any], Sequence[str]] | None = None
+    max_length: Callable[[int, Any], int] | None = None
+    # The game's plug-ins for the layers above, as "module:attribute" (Gymnasium's lazy `entry_point`):
+    # imported only by the layer that uses them, so the rules load without bots or numpy.
+    heuristic: str = ""  # a bots.heuristics.Heuristic: the bots' knowledge (empty: random playouts)
+    observer: str = ""  # an rl.observe.Encoder subclass: numeric observations of a view
 
     def check_players(self, players: Any) -> int:
         """`players` if this game can be played by that many, else InputError."""

@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from ziggurat.engine import Game, Json, all_games
-from ziggurat.rl.spec import SPECS, Binding, bind, spec_for
+from ziggurat.rl.spec import Binding, adaptable, bind
 
 PREFIX = "python_ziggurat_"
 DEFAULT_SEEDS = 1 << 10
@@ -73,9 +73,8 @@ class _Engine:
 
 def game_type(game: Game[Any, Any]) -> Any:
     info = game.info
-    spec = spec_for(game)
     params: dict[str, Any] = {"players": info.min_players}
-    if spec.stochastic:
+    if info.random_setup:
         params["seeds"] = DEFAULT_SEEDS
     params.update(game.options_json(game.options()))
     T = pyspiel.GameType
@@ -83,13 +82,13 @@ def game_type(game: Game[Any, Any]) -> Any:
         short_name=PREFIX + info.id,
         long_name=f"Python Ziggurat {info.name}",
         dynamics=T.Dynamics.SIMULTANEOUS if info.simultaneous else T.Dynamics.SEQUENTIAL,
-        chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC if spec.stochastic else T.ChanceMode.DETERMINISTIC,
+        chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC if info.random_setup else T.ChanceMode.DETERMINISTIC,
         information=(
             T.Information.IMPERFECT_INFORMATION
             if info.hidden_information
             else T.Information.PERFECT_INFORMATION
         ),
-        utility=T.Utility.CONSTANT_SUM if spec.always_a_winner else T.Utility.GENERAL_SUM,
+        utility=T.Utility.CONSTANT_SUM if info.always_a_winner else T.Utility.GENERAL_SUM,
         reward_model=T.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -121,14 +120,13 @@ class ZigguratGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         if stochastic and seeds < 1:
             raise ValueError("seeds must be at least 1")
         self._ctx = _Context(binding, seeds, rng_seed=0)
-        spec = spec_for(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(binding.space),
             max_chance_outcomes=seeds,
             num_players=binding.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0 if spec.always_a_winner else None,
+            utility_sum=1.0 if game.info.always_a_winner else None,
             max_game_length=binding.max_length,
         )
         super().__init__(gtype, info, params)
@@ -289,7 +287,7 @@ def register() -> list[str]:
     """Register every registered game that has an adapter spec (idempotent); returns the names."""
     known = set(pyspiel.registered_names())
     for g in all_games():
-        if g.info.id not in SPECS or g.info.id in GAME_CLASSES:
+        if not adaptable(g) or g.info.id in GAME_CLASSES:
             continue
         gtype = game_type(g)
         # A class, not a closure: pyspiel keeps the creator until after the interpreter has shut

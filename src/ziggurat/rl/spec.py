@@ -1,27 +1,25 @@
-"""What the adapters need to know about each game beyond the engine contract, in one place.
+"""What the adapters need to know about a game beyond the engine contract, read from its `Info`.
 
-The contract has no fixed action space and no numeric observation, so each game's entry names its
-documented action vocabulary (the game's own `actions.action_space`), its observation encoder, whether
-its set-up is random (Zenith ignores the seed), and a bound on the number of decisions in one game
-(OpenSpiel asks for one).
+The contract has no fixed action space and no numeric observation, so a game declares them as
+OpenSpiel's `_GAME_INFO` does: `info.action_space` (its documented action vocabulary at a table size
+and options), `info.max_length` (a bound on the decisions in one game: OpenSpiel asks for one),
+`info.observer` (where its observation encoder is, imported here only), with `info.random_setup`
+(OpenSpiel's chance mode) and `info.always_a_winner` (constant-sum). A game that declares them all
+gets both adapters; nothing here names a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import pkgutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ziggurat.engine import Action, Game, InputError
-from ziggurat.games.faiths import actions as faiths_actions
-from ziggurat.games.zealous import actions as zealous_actions
-from ziggurat.games.zenith import actions as zenith_actions
-from ziggurat.games.zenith.board import BOARDS
-from ziggurat.games.zombology import actions as zombology_actions
 from ziggurat.rl.layout import Vector
-from ziggurat.rl.observe import Encoder, FaithsEncoder, ZealousEncoder, ZenithEncoder, ZombologyEncoder
+from ziggurat.rl.observe import Encoder
 
 
 class ActionSpace:
@@ -49,59 +47,18 @@ class ActionSpace:
         return m
 
 
-@dataclass(frozen=True)
-class Spec:
-    actions: Callable[[int, Any], list[Action]]  # (players, options) -> the action space
-    encoder: Callable[[int, Any], Encoder]
-    stochastic: bool  # does the seed change the set-up?
-    max_length: Callable[[int, Any], int]  # decisions in one game: an upper bound
-    always_a_winner: bool = True  # rewards then sum to 1 (Zombology: everyone can lose)
+def adaptable(game: Game[Any, Any]) -> bool:
+    """Does `game` declare what the adapters need (an action space, a length bound, an observer)?"""
+    info = game.info
+    return info.action_space is not None and info.max_length is not None and bool(info.observer)
 
 
-def _zealous_length(n: int, o: Any) -> int:
-    # Target games have no round limit: 60 rounds is far beyond any game seen (random play: ~5-10),
-    # and a turn is a handful of decisions (a card chain, a move, a placement): 40 is generous.
-    rounds = {"advanced": 10}.get(o.length, 60)
-    return rounds * n * 40 + 16 * n
-
-
-def _zenith_length(n: int, o: Any) -> int:
-    return int(BOARDS[o.board].size)  # every decision places a piece on an empty space
-
-
-def _zombology_length(n: int, o: Any) -> int:
-    # Per round: at most one Insight question per Guru, n choices, and per played card at most a
-    # target (or a Guru) and a counter.
-    return 8 * (6 + 3 * n)
-
-
-def _faiths_length(n: int, o: Any) -> int:
-    # A pair: its announcement, an opponent or bonus, at most 2X + 3 effect decisions (Holy War with
-    # X = 6: removals, `done`, `into`, gathers, `done`), and its reaction windows (one, plus one per
-    # negation: at most one per copy of Zealots & Fanatics), each asking every other seat once.
-    pair = 2 + 15 + (int(o.zealots_copies) + 1) * (n - 1)
-    # A turn: at most 5 Growth placements, pairs, discards. Generous, not a proof (Great Teacher can
-    # refill a hand).
-    return int(o.max_rounds) * n * (40 + 10 * pair) + 11
-
-
-SPECS: dict[str, Spec] = {
-    "zealous": Spec(lambda n, o: zealous_actions.action_space(n), ZealousEncoder, True, _zealous_length),
-    "zenith": Spec(lambda n, o: zenith_actions.action_space(o.board), ZenithEncoder, False, _zenith_length),
-    "zombology": Spec(
-        lambda n, o: zombology_actions.action_space(n), ZombologyEncoder, True, _zombology_length, False
-    ),
-    "faiths": Spec(lambda n, o: faiths_actions.action_space(n), FaithsEncoder, True, _faiths_length),
-}
-
-
-def spec_for(game: Game[Any, Any]) -> Spec:
-    try:
-        return SPECS[game.info.id]
-    except KeyError:
-        raise InputError(
-            "unknown-game", f"{game.info.name} has no research adapter yet (ziggurat.rl.spec.SPECS)."
-        ) from None
+def encoder_class(game: Game[Any, Any]) -> type[Encoder]:
+    """The game's observation encoder, imported from where its `info.observer` says."""
+    cls = pkgutil.resolve_name(game.info.observer)
+    if not (isinstance(cls, type) and issubclass(cls, Encoder)):
+        raise TypeError(f"{game.info.id}: info.observer {game.info.observer!r} is not an Encoder class")
+    return cls
 
 
 @dataclass(frozen=True)
@@ -122,19 +79,20 @@ class Binding:
 
 def bind(game: Game[Any, Any], players: int, options: Any = None) -> Binding:
     info = game.info
-    if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
-        raise InputError(
-            "bad-players",
-            f"{info.name} is for {info.min_players}-{info.max_players} players, not {players!r}.",
-        )
+    info.check_players(players)
     opts = game.options(options)
-    spec = spec_for(game)
+    if not adaptable(game):
+        raise InputError(
+            "unknown-game",
+            f"{info.name} has no research adapter yet (Info.action_space, max_length and observer).",
+        )
+    assert info.action_space is not None and info.max_length is not None
     return Binding(
         game=game,
         players=players,
         options=opts,
-        space=ActionSpace(spec.actions(players, opts)),
-        encoder=spec.encoder(players, opts),
-        stochastic=spec.stochastic,
-        max_length=spec.max_length(players, opts),
+        space=ActionSpace(info.action_space(players, opts)),
+        encoder=encoder_class(game)(players, opts),
+        stochastic=info.random_setup,
+        max_length=info.max_length(players, opts),
     )

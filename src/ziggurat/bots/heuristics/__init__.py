@@ -1,12 +1,13 @@
-"""Per-game knowledge for the bots, one module per game (`<game id>.py` exporting HEURISTIC).
+"""What the bots know about a game: its `Heuristic`, found where the game's `info.heuristic` says
+("module:attribute", imported on first use, as Gymnasium's entry points are).
 
-A game without a module gets the generic `Heuristic` (random playouts), so every registered game has
+A game that declares none gets the generic `Heuristic` (random playouts), so every registered game has
 every bot level from the day it is registered.
 """
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 from typing import Any
 
 from ziggurat.bots.heuristics.base import Heuristic
@@ -20,15 +21,10 @@ def heuristic_for(game: Game[Any, Any]) -> Heuristic:
     gid = game.info.id
     h = _CACHE.get(gid)
     if h is None:
-        try:
-            module = importlib.import_module(f"{__name__}.{gid}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{gid}":
-                raise
-            h = GENERIC
-        else:
-            h = module.HEURISTIC
-            assert isinstance(h, Heuristic)
+        ref = game.info.heuristic
+        h = pkgutil.resolve_name(ref) if ref else GENERIC
+        if not isinstance(h, Heuristic):
+            raise TypeError(f"{gid}: info.heuristic {ref!r} is not a Heuristic")
         _CACHE[gid] = h
     return h
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import Game, Info
-from ziggurat.games.faiths import rules, setup, text, view
+from ziggurat.games.faiths import bounds, rules, setup, text, view
 from ziggurat.games.faiths.determinize import determinize
 from ziggurat.games.faiths.expect import expect
 from ziggurat.games.faiths.setup import FaithsOptions
@@ -20,6 +20,10 @@ class Faiths(Game[FaithsState, FaithsOptions]):
         simultaneous=False,
         summary="Major religions spread across Asia and the Middle East: occupy 14 of 26 territories.",
         action_example="place:tibet",
+        action_space=bounds.action_space,
+        max_length=bounds.max_length,
+        heuristic="ziggurat.bots.heuristics.faiths:HEURISTIC",
+        observer="ziggurat.rl.observe.faiths:FaithsEncoder",
     )
     Options = FaithsOptions
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import Game, Info
-from ziggurat.games.zealous import rules, setup, text, view
+from ziggurat.games.zealous import bounds, rules, setup, text, view
 from ziggurat.games.zealous.determinize import determinize
 from ziggurat.games.zealous.expect import expect
 from ziggurat.games.zealous.setup import ZealousOptions
@@ -20,6 +20,10 @@ class Zealous(Game[ZealousState, ZealousOptions]):
         simultaneous=False,
         summary="Prophets, followers and starting over: hold ground around the Holy City.",
         action_example="move:e1",
+        action_space=bounds.action_space,
+        max_length=bounds.max_length,
+        heuristic="ziggurat.bots.heuristics.zealous:HEURISTIC",
+        observer="ziggurat.rl.observe.zealous:ZealousEncoder",
     )
     Options = ZealousOptions
 

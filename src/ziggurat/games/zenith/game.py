@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import Game, Info
-from ziggurat.games.zenith import rules, setup, text, view
+from ziggurat.games.zenith import bounds, rules, setup, text, view
 from ziggurat.games.zenith.expect import expect
 from ziggurat.games.zenith.setup import ZenithOptions
 from ziggurat.games.zenith.state import ZenithState
@@ -20,6 +20,10 @@ class Zenith(Game[ZenithState, ZenithOptions]):
         summary="Stack triangles towards the summit: the last player able to place wins.",
         action_example="place:0.1.2",
         random_setup=False,
+        action_space=bounds.action_space,
+        max_length=bounds.max_length,
+        heuristic="ziggurat.bots.heuristics.zenith:HEURISTIC",
+        observer="ziggurat.rl.observe.zenith:ZenithEncoder",
     )
     Options = ZenithOptions
 

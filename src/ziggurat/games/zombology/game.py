@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import Game, Info
-from ziggurat.games.zombology import rules, setup, text, view
+from ziggurat.games.zombology import bounds, rules, setup, text, view
 from ziggurat.games.zombology.determinize import determinize
 from ziggurat.games.zombology.expect import expect
 from ziggurat.games.zombology.setup import ZombologyOptions
@@ -21,6 +21,10 @@ class Zombology(Game[ZombologyState, ZombologyOptions]):
         summary="Cure the zombie plague together, and be influential in the cure: secret simultaneous play.",
         action_example="choose:crystals-1-1",
         always_a_winner=False,
+        action_space=bounds.action_space,
+        max_length=bounds.max_length,
+        heuristic="ziggurat.bots.heuristics.zombology:HEURISTIC",
+        observer="ziggurat.rl.observe.zombology:ZombologyEncoder",
     )
     Options = ZombologyOptions
 

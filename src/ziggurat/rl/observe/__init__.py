@@ -1,9 +1,6 @@
-"""Numeric observations: one encoder per game, each built from that game's view JSON alone."""
+"""Numeric observations: the `Encoder` shape. Each game's encoder is its own, built from its view JSON
+alone, and found through the game's `info.observer` (rl/spec.py)."""
 
 from ziggurat.rl.observe.base import Encoder
-from ziggurat.rl.observe.faiths import FaithsEncoder
-from ziggurat.rl.observe.zealous import ZealousEncoder
-from ziggurat.rl.observe.zenith import ZenithEncoder
-from ziggurat.rl.observe.zombology import ZombologyEncoder
 
-__all__ = ["Encoder", "FaithsEncoder", "ZealousEncoder", "ZenithEncoder", "ZombologyEncoder"]
+__all__ = ["Encoder"]
