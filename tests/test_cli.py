@@ -19,10 +19,10 @@ WALKTHROUGH = Path(__file__).parent / "scenarios" / "zealous" / "walkthrough.jso
 
 
 def test_bots_play_to_the_end_and_print_scores_and_winner(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "zealous", "--players", "5", "--length", "beginner", "--seed", "3"]) == 0
+    assert main(["play", "zealous", "--players", "5", "--option", "length=beginner", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Final scores:" in out and "Winner" in out
-    assert main(["play", "zealous", "--players", "5", "--length", "beginner", "--seed", "3"]) == 0
+    assert main(["play", "zealous", "--players", "5", "--option", "length=beginner", "--seed", "3"]) == 0
     assert capsys.readouterr().out == out, "same seed, same game"
 
 
@@ -62,11 +62,22 @@ def test_typing_an_unplayable_card_gets_the_rule_message() -> None:
 
 def test_bad_arguments_are_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "zealous", "--players", "9"]) == 2
-    assert "3-6 players" in capsys.readouterr().err
+    assert "3 to 6 players" in capsys.readouterr().err
     assert main(["play", "nosuchgame"]) == 2
     assert "Unknown game" in capsys.readouterr().err
     assert main(["play", "zealous", "--option", "speed=3"]) == 2
     assert "Unknown option" in capsys.readouterr().err
+
+
+def test_options_are_given_alike_for_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """No game has flags of its own: its options are `--option NAME=VALUE`, checked by the game."""
+    with pytest.raises(SystemExit):
+        main(["play", "zealous", "--length", "beginner"])
+    with pytest.raises(SystemExit):
+        main(["play", "zealous", "--option", "length"])
+    assert "--option wants name=value" in capsys.readouterr().err
+    assert main(["play", "zealous", "--option", "length=forever"]) == 2
+    assert "length" in capsys.readouterr().err
 
 
 def test_scenario_command_passes_the_walkthrough(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,16 +26,6 @@ from ziggurat.scenario_files import run_file
 from ziggurat.server import cli as server_cli
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"--option wants name=value, not {text!r}")
-    k, v = text.split("=", 1)
-    try:
-        return k, json.loads(v)
-    except json.JSONDecodeError:
-        return k, v
-
-
 def _names(n: int, humans: Sequence[int]) -> list[str]:
     pool = iter(["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit"])
     return [f"{next(pool)} (you)" if s in humans else next(pool) for s in range(n)]
@@ -43,15 +33,9 @@ def _names(n: int, humans: Sequence[int]) -> list[str]:
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     game = registry.get(args.game)
-    raw = dict(args.option or [])
-    if args.length:
-        raw["length"] = args.length
-    options = game.options(raw)
+    options = game.options(dict(args.option or []))
     n = args.players or max(game.info.min_players, min(4, game.info.max_players))
-    if not game.info.min_players <= n <= game.info.max_players:
-        raise InputError(
-            "bad-players", f"{game.info.name} is for {game.info.min_players}-{game.info.max_players} players."
-        )
+    game.info.check_players(n)
     humans = sorted(set(args.human or []))
     for h in humans:
         if not 0 <= h < n:
@@ -173,15 +157,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game in the terminal against bots")
-    play.add_argument("game", help="game id, e.g. zealous")
+    play.add_argument("game", help=f"game id: {', '.join(registry.ids())}")
     play.add_argument("--players", type=int)
     play.add_argument(
         "--human", type=int, action="append", metavar="SEAT", help="a seat you play (repeatable)"
     )
     play.add_argument(
-        "--length", choices=["beginner", "intermediate", "advanced"], help="Zealous game length"
+        "--option",
+        type=arena_cli.option,
+        action="append",
+        metavar="NAME=VALUE",
+        help="a game option, e.g. length=beginner (repeatable)",
     )
-    play.add_argument("--option", type=_parse_option, action="append", metavar="NAME=VALUE")
     play.add_argument("--seed", type=int)
     play.add_argument("--bot", default="random", choices=LEVELS, help="bot level for the other seats")
     play.add_argument(

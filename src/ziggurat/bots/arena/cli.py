@@ -13,16 +13,15 @@ from ziggurat.bots.arena import stats
 from ziggurat.bots.arena.play import ArenaConfig, Entry
 from ziggurat.bots.arena.run import run as run_games
 from ziggurat.engine import InputError, Json, get
+from ziggurat.engine.options import assignment
 
 
-def _option(text: str) -> tuple[str, Any]:
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"--option wants name=value, not {text!r}")
-    k, v = text.split("=", 1)
+def option(text: str) -> tuple[str, Any]:
+    """`--option NAME=VALUE` (for `play` too): the value as JSON, else as text."""
     try:
-        return k, json.loads(v)
-    except json.JSONDecodeError:
-        return k, v
+        return assignment(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--option wants name=value, not {text!r}") from None
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -32,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "into --out. A shared victory counts 1/k for each of its k winners. Search bots use iteration "
         "budgets only, so the same --seed gives the same results with any number of --workers."
     )
-    p.add_argument("game", help="game id, e.g. zealous")
+    p.add_argument("game", help="game id (ziggurat play --help lists them)")
     p.add_argument("--players", type=int, help="default: the --bots count, or the game's smallest table")
     p.add_argument(
         "--bots",
@@ -45,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
     p.add_argument("--out", default="arena-out", metavar="DIR", help="where results.json and the plots go")
     p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
-    p.add_argument("--option", type=_option, action="append", metavar="NAME=VALUE")
+    p.add_argument("--option", type=option, action="append", metavar="NAME=VALUE")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
 
 
@@ -56,10 +55,7 @@ def config_from(args: argparse.Namespace) -> ArenaConfig:
         if e.level not in LEVELS:
             raise InputError("bad-level", f"Unknown bot level {e.level!r}; levels: {', '.join(LEVELS)}.")
     n = args.players or max(len(entries), game.info.min_players)
-    if not game.info.min_players <= n <= game.info.max_players:
-        raise InputError(
-            "bad-players", f"{game.info.name} is for {game.info.min_players}-{game.info.max_players} players."
-        )
+    game.info.check_players(n)
     if len(entries) > n:
         raise InputError("bad-bots", f"{len(entries)} bots for {n} seats.")
     entries += [entries[-1]] * (n - len(entries))
