@@ -108,7 +108,9 @@ def _independent(a: Any, b: Any, where: str) -> None:
     """`b` equals `a` and shares no mutable part with it."""
     if isinstance(a, list | dict | set):
         assert a is not b, f"{where} is shared by the clone"
-        assert a == b, f"{where} differs in the clone"
+        assert type(a) is type(b) and len(a) == len(b), f"{where} differs in the clone"
+        if isinstance(a, dict | set):  # lists are compared item by item: they may hold records
+            assert a.keys() == b.keys() if isinstance(a, dict) else a == b, f"{where} differs in the clone"
         items = a.values() if isinstance(a, dict) else a
         others = b.values() if isinstance(b, dict) else b
         for i, (x, y) in enumerate(zip(items, others, strict=True)):

@@ -165,7 +165,7 @@ def stock(
             if DECK_OF[c] == d:
                 rest[c] -= h[c]
     for fr in st.stack:
-        rest[fr[0]] -= 1
+        rest[fr.card] -= 1
     wanted = [CARD_INDEX[c] for c in [*deck, *(discard or [])]]
     for c in wanted:
         assert DECK_OF[c] == d, f"{CARDS[c].id} is not a {name} card"

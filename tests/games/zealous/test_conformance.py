@@ -27,7 +27,7 @@ def check_invariants(st: ZealousState, prev_scores: list[int]) -> None:
     placed = [p for p in st.prophet if p >= 0]
     assert len(placed) == len(set(placed)), "no two prophets on one tile"
     cards = sum(len(d) for d in st.deck) + sum(len(d) for d in st.discard) + sum(sum(h) for h in st.hand)
-    cards += len(st.stack) + sum(len(fr[2]) for fr in st.stack if isinstance(fr[2], list))
+    cards += len(st.stack) + sum(len(fr.drawn) for fr in st.stack if fr.drawn is not None)
     assert cards == 52, "every card is somewhere"
 
 

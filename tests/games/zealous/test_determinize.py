@@ -38,7 +38,7 @@ def test_another_players_drawn_vision_cards_are_hidden_and_resampled() -> None:
     assert sorted(pending["drawn"]) == ["multitude", "sanctuary"]
     assert "drawn" not in GAME.view(st, 1)["pending"][0]
     seen = {
-        tuple(sorted(GAME.to_json(GAME.determinize(st, 1, random.Random(i)))["stack"][0]["a"]))
+        tuple(sorted(GAME.to_json(GAME.determinize(st, 1, random.Random(i)))["stack"][0]["drawn"]))
         for i in range(30)
     }
     assert len(seen) > 1

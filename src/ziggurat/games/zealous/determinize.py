@@ -17,7 +17,7 @@ from ziggurat.games.zealous.state import ZealousState
 def determinize(state: ZealousState, seat: int, rng: random.Random) -> ZealousState:
     st = state.clone()
     others = [s for s in range(st.n) if s != seat]
-    hidden_frames = [fr for fr in st.stack if isinstance(fr[2], list)] if st.turn != seat else []
+    hidden = [fr.drawn for fr in st.stack if fr.drawn is not None] if st.turn != seat else []
     for d in range(3):
         pool = list(st.deck[d])
         counts = {}
@@ -31,16 +31,16 @@ def determinize(state: ZealousState, seat: int, rng: random.Random) -> ZealousSt
                     h[c] = 0
             counts[s] = k
         if d == MIRACLE:
-            for fr in hidden_frames:
-                pool.extend(fr[2])
+            for drawn in hidden:
+                pool.extend(drawn)
         pool.sort()  # canonical order: the sample depends only on what `seat` knows, and on rng
         rng.shuffle(pool)
         for s in others:
             for _ in range(counts[s]):
                 st.hand[s][pool.pop()] += 1
         if d == MIRACLE:
-            for fr in hidden_frames:
-                fr[2] = [pool.pop() for _ in fr[2]]
+            for drawn in hidden:
+                drawn[:] = [pool.pop() for _ in drawn]
         st.deck[d] = pool
     st.rng = Rng(rng.getrandbits(63))
     st.cache = None

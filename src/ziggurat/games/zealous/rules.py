@@ -54,7 +54,7 @@ def legal(st: ZealousState, s: int) -> list[str]:
         return []
     if st.stack:
         fr = st.stack[-1]
-        options: list[str] = EFFECTS[fr[0]].options(st, s, fr)
+        options: list[str] = EFFECTS[fr.card].options(st, s, fr)
         return options
     if ph == PH_MOVE:
         out = []
@@ -87,7 +87,7 @@ def play(st: ZealousState, s: int, action: str) -> None:
         flow.proliferate_choice(st, x)
     elif st.stack:
         fr = st.stack[-1]
-        EFFECTS[fr[0]].choose(st, s, fr, verb, x, y)
+        EFFECTS[fr.card].choose(st, s, fr, verb, x, y)
     elif verb == MOVE:
         flow.move_prophet(st, s, x)
         st.phase = PH_PLACE

@@ -9,8 +9,8 @@ from typing import Any
 from ziggurat.engine import InputError, Json, Rng
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
-from ziggurat.games.zealous.flow import final_result
-from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, LENGTHS, PHASES, SETUP, ZealousState
+from ziggurat.games.zealous.flow import final_result, mask_tiles
+from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, LENGTHS, PHASES, SETUP, Frame, ZealousState
 from ziggurat.games.zealous.view import public_json
 
 SETUP_KEYS = ("decks", "hands")
@@ -128,11 +128,35 @@ def state_to_json(st: ZealousState) -> Json:
     }
 
 
-def _frame_to_json(fr: list[Any]) -> Json:
-    a = fr[2]
-    if isinstance(a, list):
-        a = [CARDS[c].id for c in a]
-    return {"card": CARDS[fr[0]].id, "step": fr[1], "a": a, "b": fr[3]}
+def _frame_to_json(fr: Frame) -> Json:
+    """A card being resolved: only the fields it has set."""
+    out: dict[str, Any] = {"card": CARDS[fr.card].id, "step": fr.step}
+    if fr.tile >= 0:
+        out["tile"] = TILES[fr.tile]
+    if fr.owner >= 0:
+        out["owner"] = fr.owner
+    if fr.moved_to >= 0:
+        out["moved_to"] = TILES[fr.moved_to]
+    if fr.left:
+        out["left"] = fr.left
+    if fr.eligible:
+        out["eligible"] = mask_tiles(fr.eligible)
+    if fr.drawn is not None:
+        out["drawn"] = [CARDS[c].id for c in fr.drawn]
+    return out
+
+
+def _frame_from_json(data: Mapping[str, Any]) -> Frame:
+    fr = Frame(_card(data["card"]))
+    fr.step = int(data["step"])
+    fr.tile = _tile(data["tile"]) if data.get("tile") is not None else -1
+    fr.owner = int(data.get("owner", -1))
+    fr.moved_to = _tile(data["moved_to"]) if data.get("moved_to") is not None else -1
+    fr.left = int(data.get("left", 0))
+    fr.eligible = sum(1 << _tile(t) for t in data.get("eligible", []))
+    if data.get("drawn") is not None:
+        fr.drawn = [_card(c) for c in data["drawn"]]
+    return fr
 
 
 def state_from_json(data: Mapping[str, Any]) -> ZealousState:
@@ -164,12 +188,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     st.discard = [[_card(c) for c in (data.get("discards") or {}).get(DECKS[d], [])] for d in range(3)]
     st.sanctuary = [sum(1 << _tile(t) for t in ts) for ts in data.get("sanctuaries", [[] for _ in range(n)])]
     st.famine = sum(1 << _tile(t) for t in data.get("famine", []))
-    st.stack = []
-    for fr in data.get("stack", []):
-        a = fr.get("a")
-        if isinstance(a, list):
-            a = [_card(c) for c in a]
-        st.stack.append([_card(fr["card"]), int(fr["step"]), a, fr.get("b")])
+    st.stack = [_frame_from_json(fr) for fr in data.get("stack", [])]
     st.short_supply = [[int(s), int(m), int(k)] for s, m, k in data.get("short", [])]
     if "rng" in data:
         st.rng = Rng.from_state(int(data["rng"]))

@@ -14,6 +14,39 @@ FOLLOWERS_PER_PLAYER = 20
 LENGTHS = {"beginner": (50, None), "intermediate": (75, None), "advanced": (None, 10)}
 
 
+class Frame:
+    """A card being resolved: the decision it waits for and what it has chosen so far. Each card's
+    effect (effects/) says which fields it uses and numbers its steps."""
+
+    __slots__ = ("card", "drawn", "eligible", "left", "moved_to", "owner", "step", "tile")
+
+    card: int
+    step: int  # which of the card's decisions comes next
+    tile: int  # the tile chosen first: a follower's, a sacrifice's or a move's source; -1 before
+    owner: int  # the owner of the follower chosen first (Banishment, Upheaval); -1 before
+    moved_to: int  # Pilgrimage: where the first moved follower stands (it can't move again); -1 before
+    left: int  # short of supply (Be Fruitful, Redemption): followers still to add or convert
+    eligible: int  # Be Fruitful short of supply: mask of the tiles still to choose from
+    drawn: list[int] | None  # Vision, Salvation: the drawn Miracles not played yet (secret)
+
+    def __init__(self, card: int) -> None:
+        self.card, self.step, self.tile, self.owner, self.moved_to = card, 0, -1, -1, -1
+        self.left, self.eligible, self.drawn = 0, 0, None
+
+    def copy(self) -> Frame:
+        c = Frame.__new__(Frame)
+        c.card, c.step, c.tile, c.owner, c.moved_to = (
+            self.card,
+            self.step,
+            self.tile,
+            self.owner,
+            self.moved_to,
+        )
+        c.left, c.eligible = self.left, self.eligible
+        c.drawn = self.drawn[:] if self.drawn is not None else None
+        return c
+
+
 class ZealousState:
     __slots__ = (
         "cache",
@@ -58,7 +91,7 @@ class ZealousState:
     discard: list[list[int]]  # per deck kind, face up, in the order played
     sanctuary: list[int]  # per seat: bitmask of tiles under that seat's Sanctuary
     famine: int  # bitmask of tiles that will not proliferate this round
-    stack: list[list[Any]]  # pending card decisions: [card, step, a, b]
+    stack: list[Frame]  # the cards being resolved, the one deciding now last
     short_supply: list[list[int]]  # proliferation choices owed: [seat, tile mask, followers left to add]
     rng: Rng
     events: list[Json] | None
@@ -84,10 +117,7 @@ class ZealousState:
         c.discard = [d[:] for d in self.discard]
         c.sanctuary = self.sanctuary[:]
         c.famine = self.famine
-        c.stack = [fr[:] for fr in self.stack]
-        for fr in c.stack:  # frames may hold a list of drawn cards
-            if isinstance(fr[2], list):
-                fr[2] = fr[2][:]
+        c.stack = [fr.copy() for fr in self.stack]
         c.short_supply = [s[:] for s in self.short_supply]
         c.rng = self.rng.copy()
         c.events = None

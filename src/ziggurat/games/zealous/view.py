@@ -74,17 +74,17 @@ def public_json(st: ZealousState) -> Json:
 def view(st: ZealousState, seat: int | None) -> Json:
     pending: list[Json] = []
     for fr in st.stack:
-        cid = CARDS[fr[0]].id
+        cid = CARDS[fr.card].id
         prompts = PROMPTS.get(cid, ())
         p: dict[str, Any] = {
             "card": cid,
-            "step": fr[1],
-            "prompt": prompts[fr[1]] if fr[1] < len(prompts) else "",
+            "step": fr.step,
+            "prompt": prompts[fr.step] if fr.step < len(prompts) else "",
         }
-        if isinstance(fr[2], list):
-            p["drawn_count"] = len(fr[2])
+        if fr.drawn is not None:
+            p["drawn_count"] = len(fr.drawn)
             if seat == st.turn:
-                p["drawn"] = [CARDS[c].id for c in fr[2]]
+                p["drawn"] = [CARDS[c].id for c in fr.drawn]
         pending.append(p)
     out: Json = {
         **public_json(st),
