@@ -50,8 +50,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
     def show_events() -> None:
         for event in events_for(game.drain_events(state), watcher):
-            if humans or args.verbose:
-                out.write("  " + game.describe(event, names) + "\n")
+            line = game.describe(event, names)
+            if line and (humans or args.verbose):  # some events go without words ("play")
+                out.write(f"  {line}\n")
 
     show_events()  # whatever set-up itself announced
     while game.result(state) is None:
@@ -144,8 +145,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for i, act, state in match.states(record=True):
         if act is not None:
             out.write(f"{i:>4}. {names[act[0]]}: {act[1]}\n")
-        for event in game.drain_events(state):
-            out.write("      " + game.describe(event, names) + "\n")
+        for line in filter(None, (game.describe(e, names) for e in game.drain_events(state))):
+            out.write(f"      {line}\n")
     if state is not None and args.board:
         out.write(game.text(state, None, names) + "\n")
     return 0

@@ -27,7 +27,14 @@ def test_wilson_without_trials_is_uninformative() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def record(i: int, seats: list[str], winners: list[int], scores: list[float], cards: object = None) -> dict:
+def record(
+    i: int,
+    seats: list[str],
+    winners: list[int],
+    scores: list[float],
+    cards: object = None,
+    detail: dict | None = None,
+) -> dict:
     n = len(seats)
     shares = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
     return {
@@ -38,7 +45,7 @@ def record(i: int, seats: list[str], winners: list[int], scores: list[float], ca
         "scores": scores,
         "actions": 10 + i,
         "rounds": 3,
-        "detail": {},
+        "detail": detail or {},
         "cards": cards,
     }
 
@@ -72,3 +79,19 @@ def test_card_statistics() -> None:
     assert cards["stone"]["share"] == pytest.approx(1.0)  # ... and both won
     assert cards["vision"]["share"] == 0.0
     assert cards["stone"]["per_game"] == pytest.approx(1.5)
+
+
+def test_endings_are_read_alike_from_every_game_s_result_detail() -> None:
+    """Texts in `Result.detail` are tallied per game, whatever the game: a text, or each item of a list
+    of texts (`none` when empty); numbers and tables are left to the game."""
+    recs = [
+        record(0, ["a", "b"], [0], [5, 1], detail={"cured": ["crystals"], "points": [{"crystals": 8}]}),
+        record(1, ["b", "a"], [], [0, 0], detail={"cured": [], "points": [{}, {}]}),
+        record(2, ["a", "b"], [1], [1, 9], detail={"reason": "max_rounds", "pcs": [3, 4]}),
+        record(3, ["b", "a"], [1], [1, 9]),
+    ]
+    endings = summarize(recs, 2)["endings"]
+    assert sorted(endings) == ["cured=crystals", "cured=none", "reason=max_rounds"]
+    assert endings["cured=none"]["wins"] == 1 and endings["cured=none"]["n"] == 4
+    assert endings["cured=crystals"]["share"] == pytest.approx(0.25)
+    assert "endings" not in summarize(recs[3:], 2)

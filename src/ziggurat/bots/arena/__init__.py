@@ -1,8 +1,8 @@
 """The arena: bot tournaments with seats rotated, for balancing the games.
 
-play.py plays one seeded game, run.py spreads a run over processes, stats.py computes the numbers,
-cards.py reads card plays from action logs; report.py (rich) and plots.py (matplotlib) need the
-`arena` extra; cli.py is `ziggurat arena`.
+play.py plays one seeded game (counting cards from the uniform "play" events of the games), run.py
+spreads a run over processes, stats.py computes the numbers; report.py (rich) and plots.py
+(matplotlib) need the `arena` extra; cli.py is `ziggurat arena`.
 """
 
 from ziggurat.bots.arena.play import ArenaConfig, Entry, play_game

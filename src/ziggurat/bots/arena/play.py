@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.bots import make_bot
-from ziggurat.bots.arena import cards
 from ziggurat.engine import Json, Match, get
 
 _MASK = (1 << 63) - 1
@@ -86,13 +85,15 @@ def play_game(cfg: ArenaConfig, index: int) -> Json:
     ]
     options = game.options(cfg.options)
     match = Match(cfg.game, n, game.options_json(options), seed)
-    state = game.new(n, options, seed)
+    state = game.new(n, options, seed, record=True)
+    plays: list[dict[str, int]] = [{} for _ in range(n)]
     result = game.result(state)
     while result is None:
         for seat in game.each_to_act(state):
             action = bots[seat].choose(game, state, seat)
             game.apply(state, seat, action)
             match.actions.append((seat, action))
+            count_plays(game.drain_events(state), plays)
         result = game.result(state)
     final: Any = game.view(state, None)
     return {
@@ -106,5 +107,15 @@ def play_game(cfg: ArenaConfig, index: int) -> Json:
         "detail": result.detail,
         "actions": len(match.actions),
         "rounds": final.get("round") if isinstance(final, dict) else None,
-        "cards": cards.plays(cfg.game, match.actions, n),
+        "cards": plays if any(plays) else None,
     }
+
+
+def count_plays(events: list[Json], plays: list[dict[str, int]]) -> None:
+    """Count the cards played, from the uniform event every game with cards emits when one is
+    played: `{"type": "play", "seat": s, "card": id}`. A game that emits none has no card statistics."""
+    for e in events:
+        if e.get("type") == "play":
+            row = plays[e["seat"]]
+            card = e["card"]
+            row[card] = row.get(card, 0) + 1

@@ -43,11 +43,14 @@ def render(summary: Json, config: Json, console: Console) -> None:
         text += f", {length['rounds_mean']:.2f} rounds"
     console.print(text + ".")
 
-    cured = summary.get("cured")
-    if cured:
-        console.print(
-            f"Games with a therapy cured: {_pct(cured['share'])} ({_ci(cured)}, {cured['n']} games)."
-        )
+    endings = summary.get("endings")
+    if endings:
+        t = Table(title="How the games ended (the result's detail)")
+        for col in ("ending", "games", "share", "95% CI"):
+            t.add_column(col, justify="left" if col == "ending" else "right")
+        for tag, x in endings.items():
+            t.add_row(tag, f"{x['wins']:g}", _pct(x["share"]), _ci(x))
+        console.print(t)
 
     cards = summary.get("cards")
     if cards:

@@ -1,4 +1,4 @@
-"""Arena statistics: win shares with Wilson intervals, per bot, per seat, per card.
+"""Arena statistics: win shares with Wilson intervals, per bot, per seat, per card, per ending.
 
 A shared victory counts 1/k for each of its k winners, so the shares of one game add up to 1 (or to 0
 when nobody wins, as in Zombology). Wilson's interval is computed on the share as if it were a count
@@ -66,9 +66,9 @@ def summarize(records: Sequence[Json], players: int) -> Json:
         "seats": [_share(seat_wins[s], games) for s in range(players)],
         "length": _length(records),
     }
-    cured = [bool(r["detail"]["cured"]) for r in records if "cured" in (r.get("detail") or {})]
-    if cured:  # Zombology: did the table cure a therapy at all?
-        out["cured"] = _share(sum(cured), len(cured))
+    endings = _endings(records)
+    if endings:
+        out["endings"] = endings
     cards = _cards(records)
     if cards is not None:
         out["cards"] = cards
@@ -87,13 +87,28 @@ def _length(records: Sequence[Json]) -> Json:
     return out
 
 
+def _endings(records: Sequence[Json]) -> Json:
+    """How the games ended, in the words of each game's `Result.detail`, alike for every game: a text
+    value counts as `key=value` ("reason=max_rounds"), a list of texts as each of its items
+    ("cured=crystals"), or `key=none` when empty. Numbers and tables are the game's, left out."""
+    counts: dict[str, int] = {}
+    for r in records:
+        tags: set[str] = set()
+        for key, value in (r.get("detail") or {}).items():
+            if isinstance(value, str):
+                tags.add(f"{key}={value}")
+            elif isinstance(value, list) and all(isinstance(x, str) for x in value):
+                tags.update(f"{key}={x}" for x in value or ["none"])
+        for t in tags:
+            counts[t] = counts.get(t, 0) + 1
+    return {t: _share(k, len(records)) for t, k in sorted(counts.items())}
+
+
 def _cards(records: Sequence[Json]) -> Json | None:
     """Per card: how often it was played, in how many player-games, and those players' win share."""
-    if not records or records[0].get("cards") is None:
-        return None
     table: dict[str, dict[str, Any]] = {}
     for r in records:
-        for s, played in enumerate(r["cards"]):
+        for s, played in enumerate(r.get("cards") or ()):
             for card, k in played.items():
                 c = table.setdefault(card, {"plays": 0, "players": 0, "wins": 0.0})
                 c["plays"] += k
@@ -106,4 +121,4 @@ def _cards(records: Sequence[Json]) -> Json | None:
             **_share(c["wins"], c["players"]),
         }
         for card, c in sorted(table.items())
-    }
+    } or None

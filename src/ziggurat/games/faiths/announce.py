@@ -29,6 +29,7 @@ def announce(st: FaithsState, s: int, m: int, e: int) -> None:
         p.targets = targets_for(st, s, SCOPE[e])
     st.pending = p
     st.negations = 0
+    played(st, s, m, e)
     emit(
         st,
         {
@@ -101,10 +102,19 @@ def _ask(st: FaithsState, off: int) -> None:
         resolve(st)
 
 
+def played(st: FaithsState, s: int, *cards: int) -> None:
+    """The uniform card event every game emits (arena card statistics read it; its words are the
+    pair's or the negation's, which follow)."""
+    if st.events is not None:
+        for c in cards:
+            emit(st, {"type": "play", "seat": s, "card": CARDS[c].id})
+
+
 def negate(st: FaithsState, r: int, m: int) -> None:
     spend(st, r, ZEALOTS)
     spend(st, r, m)
     st.negations += 1
+    played(st, r, ZEALOTS, m)
     emit(st, {"type": "negate", "seat": r, "magnitude": CARDS[m].id, "negations": st.negations})
     open_window(st, r)
 
