@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ziggurat.engine import IllegalAction, emit
 from ziggurat.games.zealous import flow
 from ziggurat.games.zealous.actions import (
@@ -23,9 +25,7 @@ from ziggurat.games.zealous.actions import (
 from ziggurat.games.zealous.board import N_TILES, STEPS, TILES
 from ziggurat.games.zealous.cards import AFTER_MOVE, CARDS
 from ziggurat.games.zealous.effects import EFFECTS, play_card
-from ziggurat.games.zealous.state import MOVE as PH_MOVE
-from ziggurat.games.zealous.state import OVER, PROLIFERATION, REBIRTH, ZealousState
-from ziggurat.games.zealous.state import PLACE as PH_PLACE
+from ziggurat.games.zealous.state import OVER, PROLIFERATION, REBIRTH, Phase, ZealousState
 
 CARD_NOT_VALID = "This card isn't valid this turn."
 _FIRST_AFTER_MOVE = min(i for i, c in enumerate(CARDS) if c.timing == AFTER_MOVE)
@@ -56,27 +56,44 @@ def legal(st: ZealousState, s: int) -> list[str]:
         fr = st.stack[-1]
         options: list[str] = EFFECTS[fr.card].options(st, s, fr)
         return options
-    if ph == PH_MOVE:
-        out = []
-        if not st.card_played:
-            hand = st.hand[s]
-            for c in range(_FIRST_AFTER_MOVE):  # step-1 cards, Salvation, and Exodus (as the move)
-                if hand[c] and EFFECTS[c].playable(st, s):
-                    out.append(A_PLAY[c])
-        for t in STEPS[st.n >= 5][st.prophet[s]]:
-            out.append(A_MOVE[t])
-        out.append(A_STAY)
-        return out
-    if ph == PH_PLACE:
-        out = [A_PLACE[t] for t in flow.placement_tiles(st, s)]
-        if not st.card_played:
-            hand = st.hand[s]
-            for c in range(_FIRST_AFTER_MOVE, len(CARDS)):
-                if hand[c] and EFFECTS[c].playable(st, s):
-                    out.append(A_PLAY[c])
-        out.append(A_SKIP)
-        return out
-    return [A_BIRTH[b] for b in flow.free_birth_sites(st)]  # SETUP or REBIRTH
+    return _LEGAL_IN[ph](st, s)
+
+
+def _births(st: ZealousState, s: int) -> list[str]:
+    return [A_BIRTH[b] for b in flow.free_birth_sites(st)]
+
+
+def _moves(st: ZealousState, s: int) -> list[str]:
+    out = []
+    if not st.card_played:
+        hand = st.hand[s]
+        for c in range(_FIRST_AFTER_MOVE):  # step-1 cards, Salvation, and Exodus (as the move)
+            if hand[c] and EFFECTS[c].playable(st, s):
+                out.append(A_PLAY[c])
+    for t in STEPS[st.n >= 5][st.prophet[s]]:
+        out.append(A_MOVE[t])
+    out.append(A_STAY)
+    return out
+
+
+def _placements(st: ZealousState, s: int) -> list[str]:
+    out = [A_PLACE[t] for t in flow.placement_tiles(st, s)]
+    if not st.card_played:
+        hand = st.hand[s]
+        for c in range(_FIRST_AFTER_MOVE, len(CARDS)):
+            if hand[c] and EFFECTS[c].playable(st, s):
+                out.append(A_PLAY[c])
+    out.append(A_SKIP)
+    return out
+
+
+# The turn's own choices in each phase where a seat is asked for them (no card being resolved).
+_LEGAL_IN: dict[int, Callable[[ZealousState, int], list[str]]] = {
+    Phase.SETUP: _births,
+    Phase.REBIRTH: _births,
+    Phase.MOVE: _moves,
+    Phase.PLACE: _placements,
+}
 
 
 def play(st: ZealousState, s: int, action: str) -> None:
@@ -90,7 +107,7 @@ def play(st: ZealousState, s: int, action: str) -> None:
         EFFECTS[fr.card].choose(st, s, fr, verb, x, y)
     elif verb == MOVE:
         flow.move_prophet(st, s, x)
-        st.phase = PH_PLACE
+        st.phase = Phase.PLACE
     elif verb == PLACE:
         flow.add(st, s, x)
         emit(st, {"type": "place", "seat": s, "tile": TILES[x]})
@@ -102,7 +119,7 @@ def play(st: ZealousState, s: int, action: str) -> None:
         play_card(st, s, x)
     elif verb == STAY:
         emit(st, {"type": "stay", "seat": s, "tile": TILES[st.prophet[s]]})
-        st.phase = PH_PLACE
+        st.phase = Phase.PLACE
     elif verb == SKIP:
         emit(st, {"type": "skip", "seat": s})
         flow.end_turn(st)
@@ -110,7 +127,7 @@ def play(st: ZealousState, s: int, action: str) -> None:
         st.prophet[s] = x
         emit(st, {"type": "birth", "seat": s, "tile": TILES[x], "rebirth": ph == REBIRTH})
         if ph == REBIRTH:
-            st.phase = PH_MOVE
+            st.phase = Phase.MOVE
         elif s + 1 < st.n:
             st.turn = s + 1
         else:
@@ -129,7 +146,7 @@ def refuse(st: ZealousState, s: int, action: str) -> IllegalAction | None:
     verb, x, _ = parsed
     # Rulings (card windows): *any* held card that cannot be played now gets "This card isn't valid
     # this turn." -- also before the rebirth (timing) and while another card resolves (one card).
-    if verb == PLAY and st.phase in (REBIRTH, PH_MOVE, PH_PLACE):
+    if verb == PLAY and st.phase in (Phase.REBIRTH, Phase.MOVE, Phase.PLACE):
         if not st.hand[s][x]:
             return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
         return IllegalAction("card-not-valid", CARD_NOT_VALID)

@@ -10,7 +10,15 @@ from ziggurat.engine import InputError, Json, Rng
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
 from ziggurat.games.zealous.flow import final_result, mask_tiles
-from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, LENGTHS, PHASES, SETUP, Frame, ZealousState
+from ziggurat.games.zealous.state import (
+    FOLLOWERS_PER_PLAYER,
+    LENGTHS,
+    PHASES,
+    SETUP,
+    Frame,
+    Phase,
+    ZealousState,
+)
 from ziggurat.games.zealous.view import public_json
 
 SETUP_KEYS = ("decks", "hands")
@@ -164,7 +172,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     st = new_state(n, ZealousOptions(str(data.get("length", "beginner"))), 0, {})
     st.round = int(data.get("round", 1))
     st.turn = int(data.get("turn", 0))
-    st.phase = PHASES.index(data.get("phase", "move"))
+    st.phase = Phase(PHASES.index(data.get("phase", "move")))
     st.card_played = bool(data.get("card_played", False))
     f = [0] * (N_TILES * n)
     for tname, row in (data.get("followers") or {}).items():
@@ -194,6 +202,6 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
         st.rng = Rng.from_state(int(data["rng"]))
     if len(st.prophet) != n or len(st.score) != n or len(st.sanctuary) != n:
         raise _bad("prophets, scores and sanctuaries need one entry per player.")
-    if st.phase == PHASES.index("over"):
+    if st.phase == Phase.OVER:
         st.result = final_result(st)
     return st

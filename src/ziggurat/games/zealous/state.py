@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
 
-from ziggurat.engine import Json, Rng
+from ziggurat.engine import Json, Result, Rng
 
-# Phases of play (card frames on `stack` sit on top of them).
-SETUP, REBIRTH, MOVE, PLACE, PROLIFERATION, OVER = range(6)
-PHASES = ("setup", "rebirth", "move", "place", "proliferation", "over")
+
+class Phase(IntEnum):
+    """Where play stands; the cards being resolved (`stack`) sit on top of it."""
+
+    SETUP = 0  # each player in turn places a prophet on a Birth Site
+    REBIRTH = 1  # a dead prophet stands again on a free Birth Site, first thing in its turn
+    MOVE = 2  # step 1 of a turn: a card, then move or stay
+    PLACE = 3  # step 2: place a follower, or play an after-move card
+    PROLIFERATION = 4  # the end of a round: players short of supply choose their tiles
+    OVER = 5
+
+
+# The members by name, as the re module exports its flags: a module global is quicker to look up on
+# the hot path than an attribute of an Enum class.
+SETUP, REBIRTH, MOVE, PLACE, PROLIFERATION, OVER = Phase
+PHASES = tuple(p.name.lower() for p in Phase)  # as the JSON and the views name them
 
 FOLLOWERS_PER_PLAYER = 20
 LENGTHS = {"beginner": (50, None), "intermediate": (75, None), "advanced": (None, 10)}
@@ -80,7 +93,7 @@ class ZealousState:
     max_rounds: int | None  # advanced: 10
     round: int
     turn: int  # whose turn (during set-up: who chooses a Birth Site)
-    phase: int
+    phase: Phase
     card_played: bool  # the one card of this turn is spent
     followers: list[int]  # followers[tile * n + seat]
     prophet: list[int]  # tile per seat, -1 when off the board (dead)
@@ -96,7 +109,7 @@ class ZealousState:
     rng: Rng
     events: list[Json] | None
     cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Any
+    result: Result | None
 
     def clone(self) -> ZealousState:
         c = ZealousState.__new__(ZealousState)
