@@ -50,13 +50,38 @@ def test_unknown_level_is_refused() -> None:
         make_bot("grandmaster")
 
 
-def test_a_time_budget_is_honoured_loosely() -> None:
-    """The wall-clock cap stops the search (no assertion on how long it took: machines differ)."""
+class TickingClock:
+    """A clock that moves 10 ms each time it is read: a time budget then stops a search after a known
+    number of looks, on any machine, and a budget that were ignored would show."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+@pytest.mark.parametrize("gid", ["zealous", "zombology"])  # plan evaluation, and ISMCTS
+def test_a_time_budget_stops_the_search(gid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wall-clock cap stops the search well before its iteration budget (no assertion on how long
+    it took: the clock is a fake one)."""
+    from ziggurat.bots import ismcts, plans
     from ziggurat.engine import get
 
-    game = get("zealous")
-    bot = HardBot(seed=1, iterations=None, seconds=0.05)
-    state = game.new(4, None, 1)
-    action = bot.choose(game, state, game.to_act(state)[0])
-    assert action in game.legal(state, game.to_act(state)[0])
-    assert bot.last is not None and bot.last.iterations >= 1
+    game = get(gid)
+    state = game.new(game.info.min_players, None, 1)
+    seat = game.to_act(state)[0]
+    assert len(game.legal(state, seat)) > 1
+    uncapped = HardBot(seed=1)
+    uncapped.choose(game, state, seat)
+    assert uncapped.last is not None and uncapped.last.iterations >= 100
+
+    clock = TickingClock()
+    monkeypatch.setattr(ismcts, "time", clock)
+    monkeypatch.setattr(plans, "time", clock)
+    capped = HardBot(seed=1, iterations=None, seconds=0.05)
+    action = capped.choose(game, state, seat)
+    assert action in game.legal(state, seat)
+    assert capped.last is not None
+    assert 1 <= capped.last.iterations <= uncapped.last.iterations // 3

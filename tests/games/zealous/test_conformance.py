@@ -11,7 +11,10 @@ from hypothesis import strategies as hs
 
 from ziggurat.games.zealous import GAME
 from ziggurat.games.zealous.board import BIRTH_SITES, N_TILES
+from ziggurat.games.zealous.cards import CARDS
 from ziggurat.games.zealous.state import ZealousState
+
+CARD_IDS = {c.id for c in CARDS}
 
 
 def check_invariants(st: ZealousState, prev_scores: list[int]) -> None:
@@ -31,12 +34,30 @@ def check_invariants(st: ZealousState, prev_scores: list[int]) -> None:
     assert cards == 52, "every card is somewhere"
 
 
+def cards_named(value: object) -> set[str]:
+    """Every card id among a view's values (an action such as "play:stone" is not one)."""
+    if isinstance(value, dict):
+        return set().union(*(cards_named(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(cards_named(v) for v in value))
+    return {value} & CARD_IDS if isinstance(value, str) else set()
+
+
 def check_view(st: ZealousState) -> None:
-    """Decks are shown by size only, and a hand only to its seat."""
+    """Decks are shown by size only, and a view names no card its seat may not know: only its own
+    hand, the face-up discards, the cards being resolved and, for the seat whose turn it is, what it
+    drew with them. The order of a deck or another seat's hand would show here."""
+    public = {CARDS[c].id for pile in st.discard for c in pile} | {CARDS[fr.card].id for fr in st.stack}
     for seat in [*range(st.n), None]:
         view = GAME.view(st, seat)
         assert all(isinstance(k, int) for k in view["decks"].values()), "a deck's order is never shown"
         assert ("hand" in view) == (seat is not None)
+        known = set(public)
+        if seat is not None:
+            known |= {CARDS[c].id for c, k in enumerate(st.hand[seat]) if k}
+        if seat == st.turn:
+            known |= {CARDS[c].id for fr in st.stack for c in fr.drawn or ()}
+        assert cards_named(view) <= known, f"seat {seat} sees {sorted(cards_named(view) - known)}"
 
 
 def play_random(players: int, length: str, seed: int) -> ZealousState:
