@@ -41,8 +41,7 @@ from ziggurat.games.faiths.cards import (
 )
 from ziggurat.games.faiths.cards import REMOVE as K_REMOVE
 from ziggurat.games.faiths.deck import draw, spend
-from ziggurat.games.faiths.state import EFFECT, GATHER, INTO, OVER, TO, FaithsState, Pending
-from ziggurat.games.faiths.state import HERESY as PH_HERESY
+from ziggurat.games.faiths.state import EFFECT, GATHER, INTO, OVER, TO, FaithsState, Pending, Phase
 from ziggurat.games.faiths.turn import after_pair
 
 _YT = tuple(range(N_TERRITORIES))
@@ -168,7 +167,7 @@ def resolve(st: FaithsState) -> None:
             after_pair(st)
         else:
             p.left = p.x
-            st.phase = PH_HERESY
+            st.phase = Phase.HERESY
             st.actor = o
     else:
         p.left = p.x

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ziggurat.engine import IllegalAction
 from ziggurat.games.faiths import announce, effects, religions, turn
 from ziggurat.games.faiths.actions import (
@@ -28,21 +30,7 @@ from ziggurat.games.faiths.actions import (
 )
 from ziggurat.games.faiths.board import RELIGIONS
 from ziggurat.games.faiths.cards import CARDS, MAGNITUDES, N_CARDS, PAIR_EVENTS, ZEALOTS
-from ziggurat.games.faiths.state import BONUS as PH_BONUS
-from ziggurat.games.faiths.state import (
-    CHOOSE,
-    EFFECT,
-    EVENTS,
-    GATHER,
-    GROWTH,
-    HERESY,
-    INTO,
-    REACT,
-    TO,
-    FaithsState,
-)
-from ziggurat.games.faiths.state import END as PH_END
-from ziggurat.games.faiths.state import OPPONENT as PH_OPPONENT
+from ziggurat.games.faiths.state import EFFECT, EVENTS, GATHER, HERESY, INTO, REACT, TO, FaithsState, Phase
 
 _EFFECT_PHASES = frozenset({EFFECT, TO, INTO, GATHER})
 
@@ -67,31 +55,68 @@ def pairs(h: list[int]) -> list[str]:
 def legal(st: FaithsState, s: int) -> list[str]:
     if s != st.actor:
         return []
-    ph = st.phase
-    if ph in _EFFECT_PHASES:
-        return effects.legal(st, s, ph)
-    if ph == EVENTS:
-        out = pairs(st.hand[s])
-        out.append(A_END)
-        return out
-    if ph == GROWTH:
-        return [A_PLACE[t] for t in turn.growth_options(st)]
-    if ph == REACT:
-        h = st.hand[s]
-        out = [A_NEGATE[m] for m in MAGNITUDES if h[m]] if h[ZEALOTS] else []
-        out.append(A_PASS)  # every seat asked may pass: a holder's pass looks like anyone's
-        return out
-    if ph in (PH_END, HERESY):
-        h = st.hand[s]
-        return [A_DISCARD[c] for c in range(N_CARDS) if h[c]]
-    if ph == PH_OPPONENT:
-        return [A_OPPONENT[o] for o in range(st.n) if o != s]
-    if ph == PH_BONUS:
-        return [A_BONUS, A_NO_BONUS]
-    if ph == CHOOSE:
-        taken = set(st.religion)
-        return [A_RELIGION[r] for r in range(len(RELIGIONS)) if r not in taken]
+    return _LEGAL_IN[st.phase](st, s)
+
+
+def _events(st: FaithsState, s: int) -> list[str]:
+    out = pairs(st.hand[s])
+    out.append(A_END)
+    return out
+
+
+def _growth(st: FaithsState, s: int) -> list[str]:
+    return [A_PLACE[t] for t in turn.growth_options(st)]
+
+
+def _react(st: FaithsState, s: int) -> list[str]:
+    h = st.hand[s]
+    out = [A_NEGATE[m] for m in MAGNITUDES if h[m]] if h[ZEALOTS] else []
+    out.append(A_PASS)  # every seat asked may pass: a holder's pass looks like anyone's
+    return out
+
+
+def _discards(st: FaithsState, s: int) -> list[str]:
+    h = st.hand[s]
+    return [A_DISCARD[c] for c in range(N_CARDS) if h[c]]
+
+
+def _opponents(st: FaithsState, s: int) -> list[str]:
+    return [A_OPPONENT[o] for o in range(st.n) if o != s]
+
+
+def _bonus(st: FaithsState, s: int) -> list[str]:
+    return [A_BONUS, A_NO_BONUS]
+
+
+def _religions(st: FaithsState, s: int) -> list[str]:
+    taken = set(st.religion)
+    return [A_RELIGION[r] for r in range(len(RELIGIONS)) if r not in taken]
+
+
+def _effect(st: FaithsState, s: int) -> list[str]:
+    return effects.legal(st, s, st.phase)
+
+
+def _nothing(st: FaithsState, s: int) -> list[str]:
     return []
+
+
+# What the seat asked may do in each phase.
+_LEGAL_IN: dict[int, Callable[[FaithsState, int], list[str]]] = {
+    Phase.CHOOSE: _religions,
+    Phase.GROWTH: _growth,
+    Phase.EVENTS: _events,
+    Phase.OPPONENT: _opponents,
+    Phase.BONUS: _bonus,
+    Phase.REACT: _react,
+    Phase.EFFECT: _effect,
+    Phase.TO: _effect,
+    Phase.INTO: _effect,
+    Phase.GATHER: _effect,
+    Phase.HERESY: _discards,
+    Phase.END: _discards,
+    Phase.OVER: _nothing,
+}
 
 
 def decline(st: FaithsState, s: int) -> str | None:
@@ -145,7 +170,7 @@ def refuse(st: FaithsState, s: int, action: str) -> IllegalAction | None:
         for c in (x, y):
             if not h[c]:
                 return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[c].name}.")
-    if verb == DISCARD and st.phase in (PH_END, HERESY) and not h[x]:
+    if verb == DISCARD and st.phase in (Phase.END, Phase.HERESY) and not h[x]:
         return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
     if verb == NEGATE and st.phase == REACT:
         for c in (ZEALOTS, x):

@@ -21,7 +21,7 @@ from ziggurat.games.faiths.board import (
 from ziggurat.games.faiths.cards import CARD_INDEX, CARDS, N_CARDS, deck_cards
 from ziggurat.games.faiths.outcome import final_result
 from ziggurat.games.faiths.religions import seat_religion, start_game
-from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, new_pending
+from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, Phase, new_pending
 from ziggurat.games.faiths.view import public_json
 
 RELIGION_MODES = ("random", "choose")
@@ -275,7 +275,7 @@ def state_from_json(data: Mapping[str, Any]) -> FaithsState:
     st.round = int(data["round"])
     st.turn = int(data["turn"])
     st.actor = int(data["actor"])
-    st.phase = PHASES.index(data["phase"])
+    st.phase = Phase(PHASES.index(data["phase"]))
     st.barred = bool(data.get("barred", False))
     st.bonus_used = bool(data.get("bonus_used", False))
     _place_json_chits(st, data.get("chits") or {})

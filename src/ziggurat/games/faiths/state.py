@@ -3,41 +3,33 @@ handful of list copies."""
 
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
 
-from ziggurat.engine import Json, Rng
+from ziggurat.engine import Json, Result, Rng
 
-# Where play stands. Everything from OPPONENT to HERESY belongs to one announced pair (`pending`).
-(
-    CHOOSE,  # set-up: religions chosen in seat order
-    GROWTH,  # placing the PC gained in Growth
-    EVENTS,  # the Event phase, between pairs
-    OPPONENT,  # naming the opponent of Heresy / Reformation / Mysticism
-    BONUS,  # declaring the homeland bonus, or not
-    REACT,  # asking players, one at a time, whether they negate
-    EFFECT,  # one unit of an event (add / remove / replace / the `from` of a move)
-    TO,  # the destination of a move
-    INTO,  # "& MXPCIST": which territory the PC move into
-    GATHER,  # "& MXPCIST": one PC at a time from anywhere into it
-    HERESY,  # the opponent discarding
-    END,  # the End phase: discarding down to 7
-    OVER,
-) = range(13)
-PHASES = (
-    "choose",
-    "growth",
-    "events",
-    "opponent",
-    "bonus",
-    "react",
-    "effect",
-    "to",
-    "into",
-    "gather",
-    "heresy",
-    "end",
-    "over",
-)
+
+class Phase(IntEnum):
+    """Where play stands. Everything from OPPONENT to HERESY belongs to one announced pair (`pending`)."""
+
+    CHOOSE = 0  # set-up: religions chosen in seat order
+    GROWTH = 1  # placing the PC gained in Growth
+    EVENTS = 2  # the Event phase, between pairs
+    OPPONENT = 3  # naming the opponent of Heresy / Reformation / Mysticism
+    BONUS = 4  # declaring the homeland bonus, or not
+    REACT = 5  # asking players, one at a time, whether they negate
+    EFFECT = 6  # one unit of an event (add / remove / replace / the `from` of a move)
+    TO = 7  # the destination of a move
+    INTO = 8  # "& MXPCIST": which territory the PC move into
+    GATHER = 9  # "& MXPCIST": one PC at a time from anywhere into it
+    HERESY = 10  # the opponent discarding
+    END = 11  # the End phase: discarding down to 7
+    OVER = 12
+
+
+# The members by name, as the re module exports its flags: a module global is quicker to look up on
+# the hot path than an attribute of an Enum class.
+CHOOSE, GROWTH, EVENTS, OPPONENT, BONUS, REACT, EFFECT, TO, INTO, GATHER, HERESY, END, OVER = Phase
+PHASES = tuple(p.name.lower() for p in Phase)  # as the JSON and the views name them
 HAND_LIMIT = 7
 FATE_DRAW = 3
 OPENING_HAND = 3
@@ -123,7 +115,7 @@ class FaithsState:
     round: int
     turn: int  # whose turn
     actor: int  # the one seat asked now (-1 when the game is over)
-    phase: int
+    phase: Phase
     barred: bool  # Reformation bars this turn's Event pairs
     bonus_used: bool  # the homeland bonus of this turn is spent
     chits: list[int]  # population chits: chits[territory * n + seat]
@@ -144,7 +136,7 @@ class FaithsState:
     rng: Rng
     events: list[Json] | None
     cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Any
+    result: Result | None
     winner: int  # the seat that reached 14 territories, -1 if none
 
     def clone(self) -> FaithsState:
