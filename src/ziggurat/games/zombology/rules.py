@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ziggurat.engine import IllegalAction
+from ziggurat.engine.bits import bits
 from ziggurat.games.zombology import flow
 from ziggurat.games.zombology.actions import (
     A_ALLOW,
@@ -36,55 +39,82 @@ from ziggurat.games.zombology.state import (
     INSIGHT,
     NOT_CHOSEN,
     RESOLVE,
+    Phase,
     ZombologyState,
 )
-from ziggurat.games.zombology.state import CHOOSE as PH_CHOOSE
 
 
 def to_act(st: ZombologyState) -> tuple[int, ...]:
-    ph = st.phase
-    if ph == PH_CHOOSE:
-        return tuple(s for s, c in enumerate(st.chosen) if c == NOT_CHOSEN)
-    if ph == RESOLVE:
-        assert st.ask is not None
-        return (st.ask[1],)
-    if ph == INSIGHT:
-        return (st.insight // N_SUITS,)
-    return ()
+    return _TO_ACT_IN[st.phase](st)
 
 
 def legal(st: ZombologyState, s: int) -> list[str]:
     if type(s) is not int or not 0 <= s < st.n:
         return []
-    ph = st.phase
-    if ph == PH_CHOOSE:
-        if st.chosen[s] != NOT_CHOSEN:
-            return []
-        out = []  # playing a card is compulsory: no pass
-        h = st.hand[s]
-        while h:
-            low = h & -h
-            out.append(A_CHOOSE[low.bit_length() - 1])
-            h ^= low
-        return out
-    if ph == RESOLVE:
-        assert st.ask is not None
-        kind, who, card, _ = st.ask
-        if s != who:
-            return []
-        if kind == ASK_TARGET:
-            return [A_TARGET[t] for t in cards_of(st.pending & ~(1 << card))]
-        if kind == ASK_GURU:
-            return [A_GURU[u] for u in st.suits if st.guru[u] != s]
-        return [A_COUNTER, A_ALLOW]
-    if ph == INSIGHT:
-        if s != st.insight // N_SUITS:
-            return []
-        takes = cards_of(flow.takeable(st, s, st.insight % N_SUITS))
-        out = [A_SWAP[g][t] for g in cards_of(st.hand[s] & THERAPY_MASK) for t in takes]
-        out.append(A_PASS)  # asked even with no Therapy card in hand: skipping would tell the others so
-        return out
+    return _LEGAL_IN[st.phase](st, s)
+
+
+def _choosing(st: ZombologyState) -> tuple[int, ...]:
+    return tuple(s for s, c in enumerate(st.chosen) if c == NOT_CHOSEN)
+
+
+def _choices(st: ZombologyState, s: int) -> list[str]:
+    if st.chosen[s] != NOT_CHOSEN:
+        return []
+    return [A_CHOOSE[c] for c in bits(st.hand[s])]  # playing a card is compulsory: no pass
+
+
+def _asked(st: ZombologyState) -> tuple[int, ...]:
+    assert st.ask is not None
+    return (st.ask[1],)
+
+
+def _answers(st: ZombologyState, s: int) -> list[str]:
+    assert st.ask is not None
+    kind, who, card, _ = st.ask
+    if s != who:
+        return []
+    if kind == ASK_TARGET:
+        return [A_TARGET[t] for t in cards_of(st.pending & ~(1 << card))]
+    if kind == ASK_GURU:
+        return [A_GURU[u] for u in st.suits if st.guru[u] != s]
+    return [A_COUNTER, A_ALLOW]
+
+
+def _insightful(st: ZombologyState) -> tuple[int, ...]:
+    return (st.insight // N_SUITS,)
+
+
+def _swaps(st: ZombologyState, s: int) -> list[str]:
+    if s != st.insight // N_SUITS:
+        return []
+    takes = cards_of(flow.takeable(st, s, st.insight % N_SUITS))
+    out = [A_SWAP[g][t] for g in cards_of(st.hand[s] & THERAPY_MASK) for t in takes]
+    out.append(A_PASS)  # asked even with no Therapy card in hand: skipping would tell the others so
+    return out
+
+
+def _nobody(st: ZombologyState) -> tuple[int, ...]:
+    return ()
+
+
+def _nothing(st: ZombologyState, s: int) -> list[str]:
     return []
+
+
+# Who is asked in each phase, and what they may answer.
+_TO_ACT_IN: dict[int, Callable[[ZombologyState], tuple[int, ...]]] = {
+    Phase.INSIGHT: _insightful,
+    Phase.CHOOSE: _choosing,
+    Phase.RESOLVE: _asked,
+    Phase.OVER: _nobody,
+}
+_LEGAL_IN: dict[int, Callable[[ZombologyState, int], list[str]]] = {
+    Phase.INSIGHT: _swaps,
+    Phase.CHOOSE: _choices,
+    Phase.RESOLVE: _answers,
+    Phase.OVER: _nothing,
+}
 
 
 def play(st: ZombologyState, s: int, action: str) -> None:
@@ -107,7 +137,7 @@ def play(st: ZombologyState, s: int, action: str) -> None:
 
 
 def not_asked(st: ZombologyState, s: int) -> IllegalAction:
-    if st.phase == PH_CHOOSE:
+    if st.phase == Phase.CHOOSE:
         return IllegalAction("already-chosen", "You have already chosen your card this round.")
     return IllegalAction("not-your-turn", "Another player is deciding now.")
 
@@ -119,7 +149,7 @@ def refuse(st: ZombologyState, s: int, action: str) -> IllegalAction | None:
         return _unknown(action)
     verb, x, y = parsed
     ph = st.phase
-    if ph == PH_CHOOSE and verb == CHOOSE:
+    if ph == Phase.CHOOSE and verb == CHOOSE:
         return IllegalAction("card-not-in-hand", f"You don't hold {CARDS[x].name}.")
     if ph == INSIGHT and verb == SWAP:
         u = st.insight % N_SUITS

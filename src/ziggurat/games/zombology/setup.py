@@ -40,6 +40,7 @@ from ziggurat.games.zombology.state import (
     PHASES,
     RESOLVE,
     ROUNDS,
+    Phase,
     ZombologyState,
 )
 from ziggurat.games.zombology.view import public_json
@@ -262,7 +263,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     st = _blank(n, suits)
     pool = _Pool(in_play_mask(suits))
     st.round = int(data.get("round", 1))
-    st.phase = PHASES.index(data.get("phase", "choose"))
+    st.phase = Phase(PHASES.index(data.get("phase", "choose")))
     for name, seat in (data.get("gurus") or {}).items():
         u = _suit(name)
         if u not in suits:

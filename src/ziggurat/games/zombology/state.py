@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
 
-from ziggurat.engine import Json, Rng
+from ziggurat.engine import Json, Result, Rng
 
-# Phases of a round.
-INSIGHT, CHOOSE, RESOLVE, OVER = range(4)
-PHASES = ("insight", "choose", "resolve", "over")
+
+class Phase(IntEnum):
+    """The steps of a round."""
+
+    INSIGHT = 0  # Guru's Insight: each Guru's owner may swap a Therapy card with a failed one
+    CHOOSE = 1  # every player chooses a card in secret
+    RESOLVE = 2  # the chosen cards are revealed and resolve; some ask their player something
+    OVER = 3
+
+
+# The members by name, as the re module exports its flags: a module global is quicker to look up on
+# the hot path than an attribute of an Enum class.
+INSIGHT, CHOOSE, RESOLVE, OVER = Phase
+PHASES = tuple(p.name.lower() for p in Phase)  # as the JSON and the views name them
 
 # What a player is asked while the played cards resolve (`ask[0]`).
 ASK_TARGET, ASK_GURU, ASK_COUNTER = range(3)
@@ -47,7 +58,7 @@ class ZombologyState:
     n: int  # players; seat s passes to s + 1 ("left")
     suits: tuple[int, ...]  # suits in play
     round: int  # 1..8
-    phase: int
+    phase: Phase
     hand: list[int]  # per seat: bit set of cards
     collection: list[int]  # per seat: bit set of the collection (Therapy cards and Army Perimeters)
     centre: int  # failed Therapy cards, face up
@@ -64,7 +75,7 @@ class ZombologyState:
     rng: Rng
     events: list[Json] | None
     cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Any
+    result: Result | None
 
     def clone(self) -> ZombologyState:
         c = ZombologyState.__new__(ZombologyState)
