@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ziggurat.engine.bits import bits
 from ziggurat.games.faiths.board import (
     ADJ,
     ADJ_MASK,
@@ -11,7 +12,6 @@ from ziggurat.games.faiths.board import (
     TERRITORIES,
     WIN,
     adjacent,
-    bits,
 )
 from ziggurat.games.faiths.board import INDEX as T
 

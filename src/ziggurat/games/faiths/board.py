@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ziggurat.engine.bits import bits
+
 TERRITORIES: tuple[str, ...] = (
     "japan",
     "korea",
@@ -103,16 +105,6 @@ START_PC = 10
 
 def religion_name(r: int) -> str:
     return RELIGIONS[r].title()
-
-
-def bits(mask: int) -> list[int]:
-    """The territories of a mask, in map order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def adjacent(occupied: int) -> int:

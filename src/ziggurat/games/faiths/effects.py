@@ -9,6 +9,7 @@ of the player's PC into it, one `from:` at a time. Branching stays linear in the
 from __future__ import annotations
 
 from ziggurat.engine import emit
+from ziggurat.engine.bits import bits
 from ziggurat.games.faiths import chits
 from ziggurat.games.faiths.actions import (
     A_ADD,
@@ -24,7 +25,7 @@ from ziggurat.games.faiths.actions import (
     REMOVE,
     REPLACE,
 )
-from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES, TERRITORIES, adjacent, bits
+from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES, TERRITORIES, adjacent
 from ziggurat.games.faiths.cards import ADD as K_ADD
 from ziggurat.games.faiths.cards import (
     AT,

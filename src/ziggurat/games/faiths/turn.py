@@ -8,9 +8,10 @@ so the shape of the decisions says nothing about a hand.
 from __future__ import annotations
 
 from ziggurat.engine import emit
+from ziggurat.engine.bits import bits
 from ziggurat.games.faiths import chits
 from ziggurat.games.faiths.actions import A_PLACE
-from ziggurat.games.faiths.board import CAPACITY, TERRITORIES, adjacent, bits
+from ziggurat.games.faiths.board import CAPACITY, TERRITORIES, adjacent
 from ziggurat.games.faiths.cards import CARDS
 from ziggurat.games.faiths.deck import draw, flip_for_magnitude, spend
 from ziggurat.games.faiths.outcome import game_over

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ziggurat.engine.bits import bits
+
 SUITS = ("crystals", "magnets", "tea", "vegan", "homeopathy", "aromatherapy")
 SUIT_NAMES = ("Healing Crystals", "Magnets", "A Nice Cup of Tea", "Vegan Diet", "Homeopathy", "Aromatherapy")
 N_SUITS = len(SUITS)
@@ -86,14 +88,7 @@ def in_play_mask(suits: list[int] | tuple[int, ...]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[int]:
-    """The cards of a bit set, in card order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = bits  # the cards of a bit set, in card order
 
 
 def ids(mask: int) -> list[str]:
