@@ -43,6 +43,18 @@ def derive(seed: int, *parts: int | str) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
+def mix(*parts: int) -> int:
+    """A well-spread 63-bit seed from a few integers (a SplitMix64-style finaliser per part), for
+    reproducible sub-seeds where secrecy does not matter (the arena's games)."""
+    h = 0x9E3779B97F4A7C15
+    for x in parts:
+        h = (h ^ (x & _MASK)) * 0xBF58476D1CE4E5B9 & _MASK
+        h ^= h >> 31
+        h = h * 0x94D049BB133111EB & _MASK
+        h ^= h >> 29
+    return h & (_MASK >> 1)
+
+
 class Rng:
     __slots__ = ("s",)
 
