@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ziggurat.engine.expect import SeatOf, seat_values
 from ziggurat.games.zenith.setup import state_to_json
 from ziggurat.games.zenith.state import COLOURS, ZenithState
-
-SeatOf = Callable[[Any], int]
 
 
 def expect(st: ZenithState, key: str, value: Any, seat_of: SeatOf) -> list[str] | None:
@@ -44,14 +43,7 @@ def _pieces(st: ZenithState, key: str, value: Any, seat: SeatOf) -> list[str]:
 
 def _per_seat(st: ZenithState, key: str, value: Any, seat: SeatOf) -> list[str]:
     """hands / on_board: a list per seat, or {seat: count}."""
-    actual = st.hand if key == "hands" else [m.bit_count() for m in st.own]
-    if isinstance(value, list):
-        if len(value) != st.n:
-            raise ValueError(f"expected a list of {st.n} values, one per seat")
-        wanted = dict(enumerate(value))
-    else:
-        wanted = {seat(k): v for k, v in value.items()}
-    return [f"{key}[{s}] is {actual[s]}, expected {k}" for s, k in wanted.items() if actual[s] != k]
+    return seat_values(key, st.hand if key == "hands" else [m.bit_count() for m in st.own], value, seat)
 
 
 def _open(st: ZenithState, key: str, value: Any, seat: SeatOf) -> list[str]:

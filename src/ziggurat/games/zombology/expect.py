@@ -5,22 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ziggurat.engine.expect import per_seat, pile, same_cards
 from ziggurat.games.zombology.cards import SUIT_INDEX
 from ziggurat.games.zombology.scoring import points
 from ziggurat.games.zombology.setup import state_to_json
 from ziggurat.games.zombology.state import ZombologyState
-
-
-def _per_seat(value: Any, seat_of: Callable[[Any], int], n: int) -> dict[int, Any]:
-    if isinstance(value, list):
-        if len(value) != n:
-            raise ValueError(f"expected a list of {n} values, one per seat")
-        return dict(enumerate(value))
-    return {seat_of(k): v for k, v in value.items()}
-
-
-def _cards(got: list[str], want: list[str], what: str) -> list[str]:
-    return [] if sorted(got) == sorted(want) else [f"{what} is {sorted(got)}, expected {sorted(want)}"]
 
 
 def expect(st: ZombologyState, key: str, value: Any, seat_of: Callable[[Any], int]) -> list[str] | None:
@@ -28,13 +17,13 @@ def expect(st: ZombologyState, key: str, value: Any, seat_of: Callable[[Any], in
     n = st.n
     errors: list[str] = []
     if key in ("hands", "collections"):
-        for s, want in _per_seat(value, seat_of, n).items():
-            errors += _cards(full[key][s], want, f"{key}[{s}]")
+        for s, want in per_seat(value, seat_of, n).items():
+            errors += same_cards(full[key][s], want, f"{key}[{s}]")
         return errors
     if key in ("centre", "box", "pending", "removed"):
-        return _cards(full[key], value, key)
+        return same_cards(full[key], value, key)
     if key == "suits":
-        return _cards([u for u in full["gurus"]], value, key)
+        return same_cards([u for u in full["gurus"]], value, key)
     if key == "gurus":  # {suit: seat or null (the central area)}
         for u, want in value.items():
             got = full["gurus"].get(u, "not in play")
@@ -43,31 +32,26 @@ def expect(st: ZombologyState, key: str, value: Any, seat_of: Callable[[Any], in
                 errors.append(f"the {u} Guru is with {got!r}, expected {wanted!r}")
         return errors
     if key == "chosen":  # {seat: card or null}: the hidden choices too
-        for s, want in _per_seat(value, seat_of, n).items():
+        for s, want in per_seat(value, seat_of, n).items():
             if full["chosen"][s] != want:
                 errors.append(f"seat {s} chose {full['chosen'][s]!r}, expected {want!r}")
         return errors
     if key == "points":  # {seat: {suit: points}}
-        for s, want in _per_seat(value, seat_of, n).items():
+        for s, want in per_seat(value, seat_of, n).items():
             for u, p in want.items():
                 got = points(st.collection[s], SUIT_INDEX[u])
                 if got != p:
                     errors.append(f"seat {s} has {got} {u} points, expected {p}")
         return errors
     if key == "remembered":  # {observer: {holder: [cards]}}
-        for o, rows in _per_seat(value, seat_of, n).items():
-            for t, want in _per_seat(rows, seat_of, n).items():
-                errors += _cards(full["memory"][o][t], want, f"what seat {o} remembers of seat {t}")
+        for o, rows in per_seat(value, seat_of, n).items():
+            for t, want in per_seat(rows, seat_of, n).items():
+                errors += same_cards(full["memory"][o][t], want, f"what seat {o} remembers of seat {t}")
         return errors
     if key in ("round", "phase"):
         return [] if full[key] == value else [f"{key} is {full[key]!r}, expected {value!r}"]
     if key == "decks":  # {deck: size} or {deck: [top cards...]}
         for d, want in value.items():
-            cards = full["decks"][d]
-            if isinstance(want, int):
-                if len(cards) != want:
-                    errors.append(f"{d} deck has {len(cards)} cards, expected {want}")
-            elif cards[: len(want)] != want:
-                errors.append(f"{d} deck starts {cards[: len(want)]}, expected {want}")
+            errors += pile(full["decks"][d], want, f"{d} deck")
         return errors
     return None
