@@ -34,47 +34,79 @@ class ScenarioRun:
 def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{name}: a scenario is a JSON object")
-    unknown = set(data) - _TOP_KEYS
+    _known_keys(data, _TOP_KEYS, name)
+    game = _game(data, name)
+    names = _names(data, name)
+    match = _match(data, name, game, names)
+    try:
+        state = match.initial_state(record=True)
+    except InputError as e:
+        raise ScenarioError(f"{name}: cannot set up the game: {e.message}") from None
+    steps = data.get("steps", [])
+    if not isinstance(steps, list):
+        raise ScenarioError(f'{name}: "steps" must be a list')
+    play = _Play(name, game, state, match, names)
+    for i, step in enumerate(steps, 1):
+        play.step(i, step)
+    return ScenarioRun(name, game, state, match, len(steps), play.checks)
+
+
+def _known_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
+    unknown = set(data) - known
     if unknown:
         raise ScenarioError(
-            f"{name}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})"
+            f"{where}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(known))})"
         )
+
+
+def _game(data: Mapping[str, Any], name: str) -> Game[Any, Any]:
     try:
-        game = registry.get(str(data["game"]))
+        return registry.get(str(data["game"]))
     except KeyError:
         raise ScenarioError(f'{name}: missing "game"') from None
     except InputError as e:
         raise ScenarioError(f"{name}: {e.message}") from None
+
+
+def _names(data: Mapping[str, Any], name: str) -> list[str]:
+    """The players' names in seat order: given, or "Seat i" for a count (or the start state's)."""
     players = data.get("players")
     start = data.get("start")
     if isinstance(players, list):
-        names = [str(p) for p in players]
-    elif isinstance(players, int):
-        names = [f"Seat {i}" for i in range(players)]
-    elif start is not None and isinstance(start, Mapping) and isinstance(start.get("players"), int):
-        names = [f"Seat {i}" for i in range(start["players"])]
-    else:
-        raise ScenarioError(f'{name}: "players" must be a number or a list of names in seat order')
+        return [str(p) for p in players]
+    if isinstance(players, int):
+        return [f"Seat {i}" for i in range(players)]
+    if start is not None and isinstance(start, Mapping) and isinstance(start.get("players"), int):
+        return [f"Seat {i}" for i in range(start["players"])]
+    raise ScenarioError(f'{name}: "players" must be a number or a list of names in seat order')
+
+
+def _match(data: Mapping[str, Any], name: str, game: Game[Any, Any], names: list[str]) -> Match:
     seed = data.get("seed", 0)
     if not isinstance(seed, int):
         raise ScenarioError(f'{name}: "seed" must be an integer')
-    match = Match(
+    return Match(
         game=game.info.id,
         players=len(names),
         options=dict(data.get("options") or {}),
         seed=seed,
         names=names,
         setup=data.get("setup"),
-        start=start,
+        start=data.get("start"),
     )
-    try:
-        state = match.initial_state(record=True)
-    except InputError as e:
-        raise ScenarioError(f"{name}: cannot set up the game: {e.message}") from None
 
-    def seat_of(ref: Any) -> int:
+
+class _Play:
+    """The steps of one scenario, played on its state and recorded in its match."""
+
+    def __init__(self, name: str, game: Game[Any, Any], state: Any, match: Match, names: list[str]) -> None:
+        self.name, self.game, self.state, self.match, self.names = name, game, state, match, names
+        self.checks = 0
+
+    def seat_of(self, ref: Any) -> int:
+        names = self.names
         if isinstance(ref, bool):
-            raise ScenarioError(f"{name}: bad seat {ref!r}")
+            raise ScenarioError(f"{self.name}: bad seat {ref!r}")
         if isinstance(ref, int) and 0 <= ref < len(names):
             return ref
         if isinstance(ref, str):
@@ -82,60 +114,53 @@ def run(data: Mapping[str, Any], name: str = "scenario") -> ScenarioRun:
                 return names.index(ref)
             if ref.isdigit() and int(ref) < len(names):
                 return int(ref)
-        raise ScenarioError(f"{name}: unknown seat {ref!r} (seats: {', '.join(names)})")
+        raise ScenarioError(f"{self.name}: unknown seat {ref!r} (seats: {', '.join(names)})")
 
-    steps = data.get("steps", [])
-    if not isinstance(steps, list):
-        raise ScenarioError(f'{name}: "steps" must be a list')
-    checks = 0
-    for i, step in enumerate(steps, 1):
-        where = f"{name}: step {i}"
+    def step(self, i: int, step: Any) -> None:
+        where = f"{self.name}: step {i}"
         if not isinstance(step, Mapping):
             raise ScenarioError(f"{where}: a step is an object")
-        bad = set(step) - _STEP_KEYS
-        if bad:
-            raise ScenarioError(
-                f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(_STEP_KEYS))})"
-            )
+        _known_keys(step, _STEP_KEYS, where)
         if step.get("note"):
             where += f" ({step['note']})"
         if "action" in step:
             if "seat" not in step:
                 raise ScenarioError(f'{where}: an action needs a "seat"')
-            seat = seat_of(step["seat"])
-            action = step["action"]
-            want_error = step.get("error")
-            before = game.to_json(state) if want_error else None
-            try:
-                game.apply(state, seat, action)
-            except IllegalAction as e:
-                if not want_error:
-                    raise ScenarioError(
-                        f"{where}: {names[seat]} {action!r} was refused: [{e.code}] {e.message}"
-                    ) from None
-                if want_error not in (e.code, e.message):
-                    raise ScenarioError(
-                        f"{where}: expected error {want_error!r}, got [{e.code}] {e.message}"
-                    ) from None
-                if game.to_json(state) != before:
-                    raise ScenarioError(f"{where}: the refused action changed the state") from None
-                checks += 1
-            else:
-                if want_error:
-                    raise ScenarioError(
-                        f"{where}: expected error {want_error!r}, but {action!r} was accepted"
-                    )
-                match.actions.append((seat, action))
+            self.act(where, self.seat_of(step["seat"]), step["action"], step.get("error"))
         if "expect" in step:
-            expect = step["expect"]
-            if not isinstance(expect, Mapping):
-                raise ScenarioError(f'{where}: "expect" must be an object')
-            for key, value in expect.items():
-                errors = _check(game, state, key, value, seat_of, names)
-                if errors:
-                    raise ScenarioError(f"{where}: expectation {key!r} failed: " + "; ".join(errors))
-                checks += 1
-    return ScenarioRun(name, game, state, match, len(steps), checks)
+            self.expect(where, step["expect"])
+
+    def act(self, where: str, seat: int, action: Any, want_error: Any) -> None:
+        """Play the action; or, when an error is wanted, see it refused with that error and no change."""
+        game, state = self.game, self.state
+        before = game.to_json(state) if want_error else None
+        try:
+            game.apply(state, seat, action)
+        except IllegalAction as e:
+            if not want_error:
+                raise ScenarioError(
+                    f"{where}: {self.names[seat]} {action!r} was refused: [{e.code}] {e.message}"
+                ) from None
+            if want_error not in (e.code, e.message):
+                raise ScenarioError(
+                    f"{where}: expected error {want_error!r}, got [{e.code}] {e.message}"
+                ) from None
+            if game.to_json(state) != before:
+                raise ScenarioError(f"{where}: the refused action changed the state") from None
+            self.checks += 1
+            return
+        if want_error:
+            raise ScenarioError(f"{where}: expected error {want_error!r}, but {action!r} was accepted")
+        self.match.actions.append((seat, action))
+
+    def expect(self, where: str, expect: Any) -> None:
+        if not isinstance(expect, Mapping):
+            raise ScenarioError(f'{where}: "expect" must be an object')
+        for key, value in expect.items():
+            errors = _check(self.game, self.state, key, value, self.seat_of, self.names)
+            if errors:
+                raise ScenarioError(f"{where}: expectation {key!r} failed: " + "; ".join(errors))
+            self.checks += 1
 
 
 def _subset(want: Any, got: Any, path: str) -> list[str]:
