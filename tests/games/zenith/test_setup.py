@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import InputError, get
-from ziggurat.games.zenith import GAME, ZenithOptions
+from ziggurat.games.zenith import GAME
+from ziggurat.games.zenith.setup import ZenithOptions
 
 
 def test_registered() -> None:

@@ -62,7 +62,6 @@ def _kind(t: str) -> int:
 
 KIND: tuple[int, ...] = tuple(_kind(t) for t in TILES)
 BIRTH_SITES: tuple[int, ...] = tuple(i for i, k in enumerate(KIND) if k == BIRTH)
-BIRTH_MASK = sum(1 << i for i in BIRTH_SITES)
 ALL_MASK = (1 << N_TILES) - 1
 
 # Steps to the Holy City, for the tie-break; a prophet off the board is farthest of all.

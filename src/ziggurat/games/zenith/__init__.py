@@ -1,6 +1,5 @@
 """Zenith (2009): stack triangles towards the summit; the last player able to place wins."""
 
 from ziggurat.games.zenith.game import GAME, Zenith
-from ziggurat.games.zenith.setup import ZenithOptions
 
-__all__ = ["GAME", "Zenith", "ZenithOptions"]
+__all__ = ["GAME", "Zenith"]

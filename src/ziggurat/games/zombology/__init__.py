@@ -1,6 +1,5 @@
 """Zombology: cure the zombie plague, and be influential in the cure (3-8 players)."""
 
 from ziggurat.games.zombology.game import GAME, Zombology
-from ziggurat.games.zombology.setup import ZombologyOptions
 
-__all__ = ["GAME", "Zombology", "ZombologyOptions"]
+__all__ = ["GAME", "Zombology"]

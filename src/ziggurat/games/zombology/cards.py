@@ -20,7 +20,6 @@ OVERRUN, PAYRISE, ARMY, THERAPY = range(4)
 KIND_NAMES = ("Overrun", "Pay Rise", "Army Perimeter", "Therapy")
 EPIDEMIC, APOCALYPSE = 0, 1
 BACKS = ("epidemic", "apocalypse")
-BACK_NAMES = ("Epidemic", "Apocalypse")
 
 THERAPY_NAMES = (
     "",

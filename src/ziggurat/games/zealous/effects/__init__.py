@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from ziggurat.games.zealous.cards import DECK_OF, N_CARDS
 from ziggurat.games.zealous.effects import divine, judgments, miracles
-from ziggurat.games.zealous.effects.base import EFFECTS, Effect, finish, play_card
+from ziggurat.games.zealous.effects.base import EFFECTS, finish, play_card
 
 MODULES = (miracles, judgments, divine)  # in deck order; importing them registers their cards
 assert sorted(EFFECTS) == list(range(N_CARDS)), "every card has its effect"
 assert all(type(EFFECTS[c]).__module__ == MODULES[DECK_OF[c]].__name__ for c in range(N_CARDS))
 
-__all__ = ["EFFECTS", "MODULES", "Effect", "finish", "play_card"]
+__all__ = ["EFFECTS", "MODULES", "finish", "play_card"]
