@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ziggurat.engine import Game
+from ziggurat.engine import Game, all_games
 
 # (game, players, options): every title, small and large tables, non-default options.
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -18,6 +18,13 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("zombology", 8, {}),
     ("faiths", 4, {}),
     ("faiths", 7, {"homeland_bonus": True, "zealots_copies": 2, "religions": "choose", "max_rounds": 8}),
+]
+# ... and any other registered game that declares what the adapters need, as it comes.
+CONFIGS += [
+    (g.info.id, n, {})
+    for g in all_games()
+    if g.info.observer and g.info.id not in {gid for gid, _, _ in CONFIGS}
+    for n in sorted({g.info.min_players, g.info.max_players})
 ]
 
 
