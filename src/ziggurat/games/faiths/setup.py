@@ -9,6 +9,7 @@ from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
 from ziggurat.engine.options import short
+from ziggurat.engine.reading import bad_setup, named, seat_number
 from ziggurat.games.faiths.board import (
     CAPACITY,
     INDEX,
@@ -69,36 +70,16 @@ class FaithsOptions:
             raise ValueError(f"religions must be one of {', '.join(RELIGION_MODES)}, not {self.religions!r}")
 
 
-def _bad(msg: str) -> InputError:
-    return InputError("bad-setup", msg)
-
-
 def _card(name: Any) -> int:
-    if name not in CARD_INDEX:
-        raise _bad(f"Unknown card {name!r}; cards: {', '.join(CARD_INDEX)}.")
-    return CARD_INDEX[name]
+    return named(CARD_INDEX, name, "card", "cards")
 
 
 def _territory(name: Any) -> int:
-    if name not in INDEX:
-        raise _bad(f"Unknown territory {name!r}; territories: {', '.join(TERRITORIES)}.")
-    return INDEX[name]
+    return named(INDEX, name, "territory", "territories")
 
 
 def _religion(name: Any) -> int:
-    if name not in RELIGION_INDEX:
-        raise _bad(f"Unknown religion {name!r}; religions: {', '.join(RELIGIONS)}.")
-    return RELIGION_INDEX[name]
-
-
-def _seat(ref: Any, n: int) -> int:
-    try:
-        s = int(ref)
-    except (TypeError, ValueError):
-        raise _bad(f"bad seat {ref!r}") from None
-    if not 0 <= s < n:
-        raise _bad(f"there is no seat {ref!r}")
-    return s
+    return named(RELIGION_INDEX, name, "religion", "religions")
 
 
 def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
@@ -151,17 +132,17 @@ def new_state(
 
     def take(c: int) -> int:
         if c not in pool:
-            raise _bad(f"Not enough copies of {CARDS[c].id} for this setup.")
+            raise bad_setup(f"Not enough copies of {CARDS[c].id} for this setup.")
         pool.remove(c)
         return c
 
     hands = setup.get("hands") or {}
     if not isinstance(hands, Mapping):
-        raise _bad("setup.hands must map a seat to a list of cards.")
+        raise bad_setup("setup.hands must map a seat to a list of cards.")
     for ref, cards in hands.items():
-        s = _seat(ref, n)
+        s = seat_number(ref, n)
         if not isinstance(cards, list):
-            raise _bad("setup.hands: each seat needs a list of cards.")
+            raise bad_setup("setup.hands: each seat needs a list of cards.")
         for name in cards:
             st.hand[s][take(_card(name))] += 1
     top = [take(_card(c)) for c in _list(setup, "deck")]
@@ -170,7 +151,7 @@ def new_state(
     chosen = setup.get("religions")
     if chosen is not None:
         if not isinstance(chosen, list) or len(chosen) != n or len(set(chosen)) != n:
-            raise _bad(f"setup.religions must list {n} different religions, one per seat.")
+            raise bad_setup(f"setup.religions must list {n} different religions, one per seat.")
         for s, name in enumerate(chosen):
             seat_religion(st, s, _religion(name))
     elif not st.choose_religions:
@@ -182,13 +163,13 @@ def new_state(
     st.deck = pool + top[::-1]  # the last element is the top
 
     _place_chits(st, setup.get("chits"))
-    first = _seat(setup.get("turn", 0), n)
+    first = seat_number(setup.get("turn", 0), n)
     phase = setup.get("phase", "fate")
     if phase not in ("fate", "events"):
-        raise _bad('setup.phase is "fate" (a whole first turn) or "events" (start in its Event phase).')
+        raise bad_setup('setup.phase is "fate" (a whole first turn) or "events" (start in its Event phase).')
     if st.religion[0] < 0:  # chosen at the table, in seat order: the game starts after the last choice
         if first or phase != "fate" or hands:
-            raise _bad(
+            raise bad_setup(
                 "setup.turn, setup.phase and setup.hands need the religions set (option or setup.religions)."
             )
         return st
@@ -199,7 +180,7 @@ def new_state(
 def _list(setup: Mapping[str, Any], key: str) -> list[Any]:
     v = setup.get(key) or []
     if not isinstance(v, list):
-        raise _bad(f"setup.{key} must be a list of cards.")
+        raise bad_setup(f"setup.{key} must be a list of cards.")
     return v
 
 
@@ -208,24 +189,24 @@ def _place_chits(st: FaithsState, chits: Any) -> None:
     if not chits:
         return
     if not isinstance(chits, Mapping):
-        raise _bad("setup.chits must map a territory to {seat: count}.")
+        raise bad_setup("setup.chits must map a territory to {seat: count}.")
     n = st.n
     for name, row in chits.items():
         t = _territory(name)
         if not isinstance(row, Mapping):
-            raise _bad(f"setup.chits.{name} must map a seat to a count.")
+            raise bad_setup(f"setup.chits.{name} must map a seat to a count.")
         for ref, k in row.items():
-            s = _seat(ref, n)
+            s = seat_number(ref, n)
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise _bad(f"setup.chits.{name}: a count is a whole number, not {k!r}.")
+                raise bad_setup(f"setup.chits.{name}: a count is a whole number, not {k!r}.")
             st.chits[t * n + s] += k
             st.population[t] += k
             if k:
                 st.occupied[s] |= 1 << t
         if st.population[t] > CAPACITY:
-            raise _bad(f"{name} holds more than {CAPACITY} PC.")
+            raise bad_setup(f"{name} holds more than {CAPACITY} PC.")
     if any(m.bit_count() >= WIN for m in st.occupied):
-        raise _bad(f"a religion already occupies {WIN} territories.")
+        raise bad_setup(f"a religion already occupies {WIN} territories.")
 
 
 # --- the complete state as JSON (secrets included: for storage, never for players) ---------------

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ziggurat.engine import InputError, Json, Rng
+from ziggurat.engine import Json, Rng
+from ziggurat.engine.reading import bad_setup, named
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
 from ziggurat.games.zealous.flow import final_result, mask_tiles
@@ -35,20 +36,12 @@ class ZealousOptions:
             raise ValueError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}")
 
 
-def _bad(msg: str) -> InputError:
-    return InputError("bad-setup", msg)
-
-
 def _card(name: Any) -> int:
-    if name not in CARD_INDEX:
-        raise _bad(f"Unknown card {name!r}; cards: {', '.join(CARD_INDEX)}.")
-    return CARD_INDEX[name]
+    return named(CARD_INDEX, name, "card", "cards")
 
 
 def _tile(name: Any) -> int:
-    if name not in INDEX:
-        raise _bad(f"Unknown tile {name!r}; tiles: {', '.join(TILES)}.")
-    return INDEX[name]
+    return named(INDEX, name, "tile", "tiles")
 
 
 def new_state(
@@ -86,32 +79,32 @@ def new_state(
     def take(c: int) -> None:
         pool = pools[DECK_OF[c]]
         if c not in pool:
-            raise _bad(f"Not enough copies of {CARDS[c].id} for this setup.")
+            raise bad_setup(f"Not enough copies of {CARDS[c].id} for this setup.")
         pool.remove(c)
 
     hands = setup.get("hands") or {}
     if not isinstance(hands, Mapping):
-        raise _bad("setup.hands must map a seat to a list of cards.")
+        raise bad_setup("setup.hands must map a seat to a list of cards.")
     for seat, cards in hands.items():
         s = int(seat)
         if not 0 <= s < n or not isinstance(cards, list):
-            raise _bad(f"setup.hands: bad seat {seat!r} or card list.")
+            raise bad_setup(f"setup.hands: bad seat {seat!r} or card list.")
         for name in cards:
             c = _card(name)
             take(c)
             st.hand[s][c] += 1
     stacked = setup.get("decks") or {}
     if not isinstance(stacked, Mapping):
-        raise _bad("setup.decks must map a deck name to its top cards.")
+        raise bad_setup("setup.decks must map a deck name to its top cards.")
     tops: list[list[int]] = [[], [], []]
     for name, cards in stacked.items():
         if name not in DECKS or not isinstance(cards, list):
-            raise _bad(f"setup.decks: unknown deck {name!r} (decks: {', '.join(DECKS)}) or not a list.")
+            raise bad_setup(f"setup.decks: unknown deck {name!r} (decks: {', '.join(DECKS)}) or not a list.")
         d = DECKS.index(name)
         for cname in cards:
             c = _card(cname)
             if DECK_OF[c] != d:
-                raise _bad(f"{cname} is not a {name} card.")
+                raise bad_setup(f"{cname} is not a {name} card.")
             take(c)
             tops[d].append(c)
     st.deck = []
@@ -178,12 +171,12 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     for tname, row in (data.get("followers") or {}).items():
         t = _tile(tname)
         if len(row) != n or any(int(k) < 0 for k in row):
-            raise _bad(f"followers on {tname} must be {n} non-negative counts.")
+            raise bad_setup(f"followers on {tname} must be {n} non-negative counts.")
         f[t * n : t * n + n] = [int(k) for k in row]
     st.followers = f
     st.supply = [FOLLOWERS_PER_PLAYER - sum(f[t * n + s] for t in range(N_TILES)) for s in range(n)]
     if min(st.supply) < 0:
-        raise _bad(f"a player has more than {FOLLOWERS_PER_PLAYER} followers on the board.")
+        raise bad_setup(f"a player has more than {FOLLOWERS_PER_PLAYER} followers on the board.")
     st.prophet = [(_tile(p) if p is not None else -1) for p in data.get("prophets", [None] * n)]
     st.score = [int(x) for x in data.get("scores", [0] * n)]
     st.hand = [[0] * N_CARDS for _ in range(n)]
@@ -201,7 +194,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     if "rng" in data:
         st.rng = Rng.from_state(int(data["rng"]))
     if len(st.prophet) != n or len(st.score) != n or len(st.sanctuary) != n:
-        raise _bad("prophets, scores and sanctuaries need one entry per player.")
+        raise bad_setup("prophets, scores and sanctuaries need one entry per player.")
     if st.phase == Phase.OVER:
         st.result = final_result(st)
     return st

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ziggurat.engine import InputError, Json
+from ziggurat.engine import Json
+from ziggurat.engine.reading import bad_setup
 from ziggurat.games.zenith.board import BOARDS
 from ziggurat.games.zenith.flow import final_result, put, start_turn
 from ziggurat.games.zenith.state import COLOURS, NO_PIECES, NO_SPACE, ZenithState, pieces_per_player
@@ -26,10 +27,6 @@ class ZenithOptions:
             raise ValueError(f"board must be one of {', '.join(BOARDS)}, not {self.board!r}")
 
 
-def _bad(msg: str) -> InputError:
-    return InputError("bad-setup", msg)
-
-
 def seat_ref(ref: Any, n: int, what: str) -> int:
     """A seat given as its number or its colour ("green", "orange", ...)."""
     if isinstance(ref, str) and ref in COLOURS[:n]:
@@ -38,7 +35,7 @@ def seat_ref(ref: Any, n: int, what: str) -> int:
         ref = int(ref)
     if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < n:
         return ref
-    raise _bad(f"{what}: {ref!r} is not a seat (0 to {n - 1} or {', '.join(COLOURS[:n])}).")
+    raise bad_setup(f"{what}: {ref!r} is not a seat (0 to {n - 1} or {', '.join(COLOURS[:n])}).")
 
 
 def blank(players: int, board: str) -> ZenithState:
@@ -65,17 +62,17 @@ def blank(players: int, board: str) -> ZenithState:
 def _place_all(st: ZenithState, pieces: Any, owner: Callable[[Any, str], int]) -> None:
     """Put pieces given as {space id: seat} on the board, checking that each one is supported."""
     if not isinstance(pieces, Mapping):
-        raise _bad('"pieces" must map a space id such as "0.1.2" to a seat.')
+        raise bad_setup('"pieces" must map a space id such as "0.1.2" to a seat.')
     b = st.board
     at: dict[int, int] = {}
     for sid, who in pieces.items():
         if sid not in b.index:
-            raise _bad(f"{b.name} has no space {sid!r}; spaces are written level.q.r, e.g. {b.ids[0]}.")
+            raise bad_setup(f"{b.name} has no space {sid!r}; spaces are written level.q.r, e.g. {b.ids[0]}.")
         at[b.index[sid]] = owner(who, sid)
     for i in sorted(at):  # index order is level order: supporters come first
         missing = [b.ids[j] for j in b.supporters[i] if j not in at]
         if missing:
-            raise _bad(f"a piece on {b.ids[i]} needs pieces on {', '.join(missing)} below it.")
+            raise bad_setup(f"a piece on {b.ids[i]} needs pieces on {', '.join(missing)} below it.")
         put(st, at[i], i)
 
 
@@ -83,16 +80,16 @@ def _hands(st: ZenithState, hands: Any, owner: Callable[[Any, str], int]) -> lis
     n = st.n
     if isinstance(hands, list):
         if len(hands) != n:
-            raise _bad(f'"hands" needs one count per seat ({n}).')
+            raise bad_setup(f'"hands" needs one count per seat ({n}).')
         pairs = list(enumerate(hands))
     elif isinstance(hands, Mapping):
         pairs = [(owner(k, "hands"), v) for k, v in hands.items()]
     else:
-        raise _bad('"hands" must be a list of counts per seat, or {seat: count}.')
+        raise bad_setup('"hands" must be a list of counts per seat, or {seat: count}.')
     out = [st.pieces - m.bit_count() for m in st.own]
     for s, k in pairs:
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-            raise _bad(f"hands: {k!r} is not a count of pieces.")
+            raise bad_setup(f"hands: {k!r} is not a count of pieces.")
         out[s] = k
     return out
 
@@ -110,7 +107,7 @@ def new_state(
 
     _place_all(st, setup.get("pieces") or {}, owner)
     st.hand = _hands(st, setup.get("hands", [st.pieces - m.bit_count() for m in st.own]), owner)
-    _check_counts(st, _bad)
+    _check_counts(st, bad_setup)
     start_turn(st, owner(setup.get("first", 0), "first"))
     return st
 

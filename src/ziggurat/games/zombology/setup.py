@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ziggurat.engine import InputError, Json, Rng
+from ziggurat.engine import Json, Rng
+from ziggurat.engine.reading import bad_setup, named, seat_number
 from ziggurat.games.zombology import flow
 from ziggurat.games.zombology.cards import (
     APOCALYPSE,
@@ -56,24 +57,8 @@ class ZombologyOptions:
     """Zombology has no options: the player count decides the set-up."""
 
 
-def _bad(msg: str) -> InputError:
-    return InputError("bad-setup", msg)
-
-
 def _suit(name: Any) -> int:
-    if name not in SUIT_INDEX:
-        raise _bad(f"Unknown suit {name!r}; suits: {', '.join(SUITS)}.")
-    return SUIT_INDEX[name]
-
-
-def _seat(ref: Any, n: int) -> int:
-    try:
-        s = int(ref)
-    except (TypeError, ValueError):
-        raise _bad(f"Bad seat {ref!r}.") from None
-    if not 0 <= s < n:
-        raise _bad(f"There is no seat {s}.")
-    return s
+    return named(SUIT_INDEX, name, "suit", "suits")
 
 
 def _blank(n: int, suits: tuple[int, ...]) -> ZombologyState:
@@ -110,16 +95,16 @@ class _Pool:
 
     def take(self, name: Any) -> int:
         if name not in CARD_INDEX:
-            raise _bad(f"Unknown card {name!r} (cards are named like crystals-1-2, overrun-3, army-4).")
+            raise bad_setup(f"Unknown card {name!r} (cards are named like crystals-1-2, overrun-3, army-4).")
         c = CARD_INDEX[name]
         if not self.free >> c & 1:
-            raise _bad(f"{name} is not available: its suit is not in play, or it is placed twice.")
+            raise bad_setup(f"{name} is not available: its suit is not in play, or it is placed twice.")
         self.free ^= 1 << c
         return c
 
     def mask(self, names: Any, what: str) -> int:
         if not isinstance(names, list):
-            raise _bad(f"{what} must be a list of cards.")
+            raise bad_setup(f"{what} must be a list of cards.")
         m = 0
         for name in names:
             m |= 1 << self.take(name)
@@ -129,11 +114,11 @@ class _Pool:
 def _per_seat(value: Any, n: int, what: str) -> dict[int, Any]:
     if isinstance(value, list):
         if len(value) != n:
-            raise _bad(f"{what} needs one entry per seat.")
+            raise bad_setup(f"{what} needs one entry per seat.")
         return dict(enumerate(value))
     if not isinstance(value, Mapping):
-        raise _bad(f"{what} must map a seat to a value.")
-    return {_seat(k, n): v for k, v in value.items()}
+        raise bad_setup(f"{what} must map a seat to a value.")
+    return {seat_number(k, n): v for k, v in value.items()}
 
 
 def new_state(
@@ -145,7 +130,9 @@ def new_state(
     if "removed" in setup:
         names = setup["removed"]
         if not isinstance(names, list) or len(set(names)) != k or len(names) != k:
-            raise _bad(f"setup.removed must name {k} different suit{'s' if k != 1 else ''} with {n} players.")
+            raise bad_setup(
+                f"setup.removed must name {k} different suit{'s' if k != 1 else ''} with {n} players."
+            )
         removed = {_suit(u) for u in names}
         suits = tuple(u for u in range(N_SUITS) if u not in removed)
     else:
@@ -167,29 +154,31 @@ def new_state(
         stacked.add(s)
     gurus = setup.get("gurus") or {}
     if not isinstance(gurus, Mapping):
-        raise _bad("setup.gurus must map a suit to a seat (or null: the central area).")
+        raise bad_setup("setup.gurus must map a suit to a seat (or null: the central area).")
     for name, seat in gurus.items():
         u = _suit(name)
         if u not in suits:
-            raise _bad(f"The {name} Guru is not in play.")
-        st.guru[u] = CENTRE if seat is None else _seat(seat, n)
+            raise bad_setup(f"The {name} Guru is not in play.")
+        st.guru[u] = CENTRE if seat is None else seat_number(seat, n)
     rnd = setup.get("round", 1)
     if not isinstance(rnd, int) or not 1 <= rnd <= ROUNDS:
-        raise _bad(f"setup.round must be 1 to {ROUNDS}.")
+        raise bad_setup(f"setup.round must be 1 to {ROUNDS}.")
     st.round = rnd
 
     tops: list[list[int]] = [[], []]
     decks = setup.get("decks") or {}
     if not isinstance(decks, Mapping):
-        raise _bad("setup.decks must map epidemic/apocalypse to the cards on top, top first.")
+        raise bad_setup("setup.decks must map epidemic/apocalypse to the cards on top, top first.")
     for name, names in decks.items():
         if name not in BACKS or not isinstance(names, list):
-            raise _bad(f"setup.decks: unknown deck {name!r} (decks: epidemic, apocalypse) or not a list.")
+            raise bad_setup(
+                f"setup.decks: unknown deck {name!r} (decks: epidemic, apocalypse) or not a list."
+            )
         b = BACKS.index(name)
         for cname in names:
             c = pool.take(cname)
             if BACK[c] != b:
-                raise _bad(f"{cname} is not an {name} card.")
+                raise bad_setup(f"{cname} is not an {name} card.")
             tops[b].append(c)
     for b in (EPIDEMIC, APOCALYPSE):
         rest = cards_of(pool.free & BACK_MASK[b])
@@ -267,8 +256,8 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     for name, seat in (data.get("gurus") or {}).items():
         u = _suit(name)
         if u not in suits:
-            raise _bad(f"The {name} Guru is not in play.")
-        st.guru[u] = CENTRE if seat is None else _seat(seat, n)
+            raise bad_setup(f"The {name} Guru is not in play.")
+        st.guru[u] = CENTRE if seat is None else seat_number(seat, n)
     for s, names in _per_seat(data.get("hands") or {}, n, "hands").items():
         st.hand[s] = pool.mask(names, "hands")
     for s, names in _per_seat(data.get("collections") or {}, n, "collections").items():
@@ -293,7 +282,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
             names = decks.get(BACKS[b], [])
             st.deck[b] = [pool.take(c) for c in reversed(names)]
             if any(BACK[c] != b for c in st.deck[b]):
-                raise _bad(f"the {BACKS[b]} deck holds a card of the other back.")
+                raise bad_setup(f"the {BACKS[b]} deck holds a card of the other back.")
         else:
             st.deck[b] = cards_of(pool.free & BACK_MASK[b])[::-1]
             pool.free &= ~BACK_MASK[b]
@@ -302,18 +291,18 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
         target = ask.get("target")
         st.ask = (
             ASKS.index(ask["kind"]),
-            _seat(ask["seat"], n),
+            seat_number(ask["seat"], n),
             CARD_INDEX[ask["card"]],
             CARD_INDEX[target] if target is not None else -1,
         )
     ins = data.get("insight")
     if ins is not None:
-        st.insight = _seat(ins["seat"], n) * N_SUITS + _suit(ins["guru"])
+        st.insight = seat_number(ins["seat"], n) * N_SUITS + _suit(ins["guru"])
     memory = data.get("memory")
     if memory is not None:
         st.memory = [[_Pool(in_play_mask(suits)).mask(m, "memory") for m in row] for row in memory]
         if len(st.memory) != n or any(len(row) != n for row in st.memory):
-            raise _bad("memory needs one row of one entry per seat for each seat.")
+            raise bad_setup("memory needs one row of one entry per seat for each seat.")
     if "rng" in data:
         st.rng = Rng.from_state(int(data["rng"]))
     if st.phase == CHOOSE:
@@ -321,11 +310,11 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
             NO_CARD if c == NOT_CHOSEN and not h else c for c, h in zip(st.chosen, st.hand, strict=True)
         ]
         if NOT_CHOSEN not in st.chosen:
-            raise _bad("a state in the choose phase waits for somebody's choice.")
+            raise bad_setup("a state in the choose phase waits for somebody's choice.")
     if st.phase == RESOLVE and st.ask is None:
-        raise _bad("a state in the resolve phase waits for a player's answer (ask).")
+        raise bad_setup("a state in the resolve phase waits for a player's answer (ask).")
     if st.phase == INSIGHT and st.insight < 0:
-        raise _bad("a state in the insight phase names whose swap it is (insight).")
+        raise bad_setup("a state in the insight phase names whose swap it is (insight).")
     _derive(st)
     if st.phase == OVER:
         st.result = final_result(st.collection, st.suits)
