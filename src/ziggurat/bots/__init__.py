@@ -1,7 +1,8 @@
 """Bots: players that choose from the same legal actions a person sees.
 
-Levels: `random` (uniform), `normal` (one decision ahead with per-game knowledge, heuristics/),
-`hard` (information-set MCTS over `determinize`; exact search for Zenith where it can). Every bot sees
+Levels: `random` (uniform), `normal` (one decision ahead with the game's knowledge: its heuristic,
+heuristics/), `hard` (information-set MCTS over `determinize`, tuned by the heuristic, after its exact
+search where the game has one). Every bot sees
 only what its seat may see: its decisions come from `legal`, and from states it samples with
 `determinize`, never from the real state's hidden parts.
 """

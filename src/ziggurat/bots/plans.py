@@ -1,4 +1,5 @@
-"""Monte Carlo evaluation of the normal bot's candidate plans (the `hard` level for Zealous).
+"""Monte Carlo evaluation of the normal bot's candidate plans (the `hard` level of a game whose
+heuristic asks for it: `Tuning.plans`).
 
 At a decision, the normal bot's look-ahead (normal.plan: each legal action followed by the seat's own
 greedy decisions to the end of its turn, then judged) ranks the legal actions on one sampled world;

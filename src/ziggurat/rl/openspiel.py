@@ -8,13 +8,14 @@ games with a random set-up.
 
 Chance model: the games shuffle with a seeded generator carried in the state, so all of a game's
 randomness follows from its seed. The only chance node is the first one: it picks the seed uniformly
-from `range(seeds)` (explicit stochastic); everything after it is deterministic. Zenith has no
-randomness and no chance node. The outcome is hidden from every player: views never show the seed.
+from `range(seeds)` (explicit stochastic); everything after it is deterministic. A game whose set-up
+is not random (`Info.random_setup`) has no chance node. The outcome is hidden from every player:
+views never show the seed.
 
 Information: the information-state string is the seat's view (canonical JSON) followed by the public
 action history. Every action of these games is public once applied (Zombology's secret choices are
 revealed together, by the very joint action that makes them). The observation string is the view
-alone. Tensors encode the view (ziggurat.rl.observe) for both; the views carry what a seat
+alone. Tensors encode the view (the game's `Info.observer`) for both; the views carry what a seat
 remembers (Zombology's `remembered`, Faiths' `known`), so they are the state a policy needs.
 
 `resample_from_infostate(player)` returns a clone whose engine state is `determinize(state, player,

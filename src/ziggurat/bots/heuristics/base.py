@@ -9,9 +9,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine import Game, Result
+
+if TYPE_CHECKING:
+    from ziggurat.bots.hard import Tuning
 
 
 class Heuristic:
@@ -21,6 +24,12 @@ class Heuristic:
     # (one decision may be half of a card: "play:stone", then which follower).
     horizon: int = 6
     playouts: int = 2  # random playouts per position for the generic `evaluate`
+    hard: Tuning | None = None  # the `hard` bot's budget and search for this game (None: its defaults)
+
+    def solve(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> str | None:
+        """An action proved best by an exact search of the game's own, within its own budget; None
+        (the default) when there is none, and the `hard` bot searches by sampling."""
+        return None
 
     def reward(self, game: Game[Any, Any], result: Result, seat: int) -> float:
         """The prize a finished game gives `seat`, in [0, 1]: a shared win is split."""

@@ -22,8 +22,8 @@ class Faiths(Game[FaithsState, FaithsOptions]):
         action_example="place:tibet",
         action_space=bounds.action_space,
         max_length=bounds.max_length,
-        heuristic="ziggurat.bots.heuristics.faiths:HEURISTIC",
-        observer="ziggurat.rl.observe.faiths:FaithsEncoder",
+        heuristic="ziggurat.games.faiths.heuristic:HEURISTIC",
+        observer="ziggurat.games.faiths.observe:FaithsEncoder",
     )
     Options = FaithsOptions
 

@@ -22,8 +22,8 @@ class Zealous(Game[ZealousState, ZealousOptions]):
         action_example="move:e1",
         action_space=bounds.action_space,
         max_length=bounds.max_length,
-        heuristic="ziggurat.bots.heuristics.zealous:HEURISTIC",
-        observer="ziggurat.rl.observe.zealous:ZealousEncoder",
+        heuristic="ziggurat.games.zealous.heuristic:HEURISTIC",
+        observer="ziggurat.games.zealous.observe:ZealousEncoder",
     )
     Options = ZealousOptions
 

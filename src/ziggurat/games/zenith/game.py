@@ -22,8 +22,8 @@ class Zenith(Game[ZenithState, ZenithOptions]):
         random_setup=False,
         action_space=bounds.action_space,
         max_length=bounds.max_length,
-        heuristic="ziggurat.bots.heuristics.zenith:HEURISTIC",
-        observer="ziggurat.rl.observe.zenith:ZenithEncoder",
+        heuristic="ziggurat.games.zenith.heuristic:HEURISTIC",
+        observer="ziggurat.games.zenith.observe:ZenithEncoder",
     )
     Options = ZenithOptions
 

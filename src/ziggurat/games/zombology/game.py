@@ -23,8 +23,8 @@ class Zombology(Game[ZombologyState, ZombologyOptions]):
         always_a_winner=False,
         action_space=bounds.action_space,
         max_length=bounds.max_length,
-        heuristic="ziggurat.bots.heuristics.zombology:HEURISTIC",
-        observer="ziggurat.rl.observe.zombology:ZombologyEncoder",
+        heuristic="ziggurat.games.zombology.heuristic:HEURISTIC",
+        observer="ziggurat.games.zombology.observe:ZombologyEncoder",
     )
     Options = ZombologyOptions
 

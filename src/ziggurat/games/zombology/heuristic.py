@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ziggurat.bots.hard import Tuning
 from ziggurat.bots.heuristics.base import Heuristic
+from ziggurat.bots.ismcts import Settings
 from ziggurat.engine import Game, Result
 from ziggurat.games.zombology.actions import A_CHOOSE
 from ziggurat.games.zombology.cards import KIND, SUIT, SUIT_MASK, THERAPY, THERAPY_MASK, VALUE, cards_of
@@ -69,6 +71,8 @@ def outlook(st: ZombologyState, s: int) -> tuple[float, float]:
 
 class ZombologyHeuristic(Heuristic):
     horizon = 3  # a Guru's swap, then the choice; resolution waits for everyone
+    # The hard bot: playouts to the end of the round, then this heuristic's outlook.
+    hard = Tuning(1500, Settings(exploration=0.3, rollout_rounds=1), per_action=300)
 
     def round_of(self, state: Any) -> int:
         return int(state.round)

@@ -12,7 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ziggurat.bots.hard import Tuning
 from ziggurat.bots.heuristics.base import Heuristic, margin, softmax
+from ziggurat.bots.ismcts import Settings
+from ziggurat.bots.plans import PlanSettings
 from ziggurat.engine import Game
 from ziggurat.games.zealous.actions import A_MOVE, A_PLACE, A_PLAY
 from ziggurat.games.zealous.board import ADJ, BIRTH, HOLY, JUDGMENT, KIND, MIRACLE, N_TILES, STEPS
@@ -108,6 +111,9 @@ def project(st: ZealousState) -> list[float]:
 
 class ZealousHeuristic(Heuristic):
     horizon = 6  # a whole turn: card and its choices, move, place
+    # The hard bot: the normal bot's best 4 actions, each played on in sampled worlds by normal-like
+    # players to the end of the round; 300 simulated rounds in all (bots/plans.py).
+    hard = Tuning(300, Settings(), plans=PlanSettings(top=4, rounds=1, margin=0.01))
 
     def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
         res = game.result(state)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ziggurat.bots.hard import Tuning
 from ziggurat.bots.heuristics.base import Heuristic, margin, softmax
+from ziggurat.bots.ismcts import Settings
 from ziggurat.engine import Game
 from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES, WIN
 from ziggurat.games.faiths.state import FaithsState
@@ -54,6 +56,7 @@ def strength(st: FaithsState) -> list[float]:
 
 class FaithsHeuristic(Heuristic):
     horizon = 3  # one PC or one unit of an event is one decision: a short look past the next one
+    hard = Tuning(300, Settings(exploration=0.3, rollout_rounds=1), per_action=60)
 
     def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
         res = game.result(state)

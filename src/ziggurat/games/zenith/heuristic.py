@@ -10,8 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ziggurat.bots.hard import Tuning
 from ziggurat.bots.heuristics.base import Heuristic, margin
+from ziggurat.bots.ismcts import Settings
 from ziggurat.engine import Game
+from ziggurat.games.zenith.actions import A_PLACE
+from ziggurat.games.zenith.prover import Prover
 from ziggurat.games.zenith.state import ZenithState
 
 OPEN = 1.0  # each space the seat may fill now
@@ -43,6 +47,18 @@ def reserves(st: ZenithState) -> list[float]:
 
 class ZenithHeuristic(Heuristic):
     horizon = 1  # one placement is the whole turn
+    # The hard bot: first an exact proof (prover.py), else a search with the other seats modelled
+    # by the normal bot's planner.
+    hard = Tuning(300, Settings(exploration=0.7, model_opponents=True))
+    proof_nodes = 30_000  # positions the exact prover may visit before the search takes over
+
+    def solve(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> str | None:
+        """A placement proved to win, or None when none is found within the node budget."""
+        st: ZenithState = state
+        found = Prover(st.board, st.n, seat, self.proof_nodes).winning_moves(st)
+        if found is None or not found[0]:
+            return None
+        return A_PLACE[st.board.id][found[0][0]]
 
     def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
         res = game.result(state)
