@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ziggurat.engine import Json, Result, Rng
+from ziggurat.engine.cloning import cloner
 
 
 class Phase(IntEnum):
@@ -140,38 +141,14 @@ class FaithsState:
     winner: int  # the seat that reached 14 territories, -1 if none
 
     def clone(self) -> FaithsState:
-        c = FaithsState.__new__(FaithsState)
-        c.n = self.n
-        c.homeland_bonus = self.homeland_bonus
-        c.max_rounds = self.max_rounds
-        c.zealots_copies = self.zealots_copies
-        c.choose_religions = self.choose_religions
-        c.religion = self.religion[:]
-        c.home = self.home[:]
-        c.round = self.round
-        c.turn = self.turn
-        c.actor = self.actor
-        c.phase = self.phase
-        c.barred = self.barred
-        c.bonus_used = self.bonus_used
-        c.chits = self.chits[:]
-        c.population = self.population[:]
-        c.occupied = self.occupied[:]
-        c.hand = [h[:] for h in self.hand]
-        c.deck = self.deck[:]
-        c.discard = self.discard[:]
-        c.bars = self.bars[:]
-        c.grow_left = self.grow_left
-        c.grow_targets = self.grow_targets
-        c.pending = self.pending.copy() if self.pending is not None else None
-        c.react_by = self.react_by
-        c.react_off = self.react_off
-        c.negations = self.negations
-        c.peek = self.peek[:]
-        c.known = {k: v[:] for k, v in self.known.items()} if self.known else {}
-        c.rng = self.rng.copy()
-        c.events = None
-        c.cache = self.cache
-        c.result = self.result
-        c.winner = self.winner
-        return c
+        return _clone(self)
+
+
+_clone = cloner(
+    FaithsState,
+    lists=("religion", "home", "chits", "population", "occupied", "deck", "discard", "bars", "peek"),
+    nested=("hand",),
+    copied=("pending", "rng"),
+    tables=("known",),
+    dropped=("events",),
+)

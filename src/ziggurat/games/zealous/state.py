@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ziggurat.engine import Json, Result, Rng
+from ziggurat.engine.cloning import cloner
 
 
 class Phase(IntEnum):
@@ -112,28 +113,14 @@ class ZealousState:
     result: Result | None
 
     def clone(self) -> ZealousState:
-        c = ZealousState.__new__(ZealousState)
-        c.n = self.n
-        c.length = self.length
-        c.target = self.target
-        c.max_rounds = self.max_rounds
-        c.round = self.round
-        c.turn = self.turn
-        c.phase = self.phase
-        c.card_played = self.card_played
-        c.followers = self.followers[:]
-        c.prophet = self.prophet[:]
-        c.score = self.score[:]
-        c.supply = self.supply[:]
-        c.hand = [h[:] for h in self.hand]
-        c.deck = [d[:] for d in self.deck]
-        c.discard = [d[:] for d in self.discard]
-        c.sanctuary = self.sanctuary[:]
-        c.famine = self.famine
-        c.stack = [fr.copy() for fr in self.stack]
-        c.short_supply = [s[:] for s in self.short_supply]
-        c.rng = self.rng.copy()
-        c.events = None
-        c.cache = self.cache
-        c.result = self.result
-        return c
+        return _clone(self)
+
+
+_clone = cloner(
+    ZealousState,
+    lists=("followers", "prophet", "score", "supply", "sanctuary"),
+    nested=("hand", "deck", "discard", "short_supply"),
+    records=("stack",),
+    copied=("rng",),
+    dropped=("events",),
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import Json, Result
+from ziggurat.engine.cloning import cloner
 from ziggurat.games.zenith.board import Board
 
 COLOURS = ("green", "orange", "purple", "blue")  # seat order (rulings: players and pieces)
@@ -50,23 +51,7 @@ class ZenithState:
     result: Result | None
 
     def clone(self) -> ZenithState:
-        c = ZenithState.__new__(ZenithState)
-        c.board = self.board
-        c.n = self.n
-        c.pieces = self.pieces
-        c.turn = self.turn
-        c.moves = self.moves
-        c.own = self.own[:]
-        c.occupied = self.occupied
-        c.open = self.open
-        c.reach = self.reach[:]
-        c.hand = self.hand[:]
-        c.alive = self.alive
-        c.out = self.out[:]
-        c.events = None
-        c.cache = self.cache
-        c.result = self.result
-        return c
+        return _clone(self)
 
     def placeable(self, s: int) -> int:
         """Mask of the spaces where seat `s` may place now: empty level-0 spaces, and open upper spaces
@@ -74,3 +59,10 @@ class ZenithState:
         if not self.hand[s]:
             return 0
         return self.open & (self.board.ground | self.reach[s])
+
+
+_clone = cloner(
+    ZenithState,
+    lists=("own", "reach", "hand", "out"),
+    dropped=("events",),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ziggurat.engine import Json, Result, Rng
+from ziggurat.engine.cloning import cloner
 
 
 class Phase(IntEnum):
@@ -78,26 +79,13 @@ class ZombologyState:
     result: Result | None
 
     def clone(self) -> ZombologyState:
-        c = ZombologyState.__new__(ZombologyState)
-        c.n = self.n
-        c.suits = self.suits
-        c.round = self.round
-        c.phase = self.phase
-        c.hand = self.hand[:]
-        c.collection = self.collection[:]
-        c.centre = self.centre
-        c.game_box = self.game_box
-        c.deck = [self.deck[0][:], self.deck[1][:]]
-        c.guru = self.guru[:]
-        c.best = self.best[:]
-        c.chosen = self.chosen[:]
-        c.pending = self.pending
-        c.ask = self.ask
-        c.insight = self.insight
-        c.fresh = self.fresh[:]
-        c.memory = [row[:] for row in self.memory]
-        c.rng = self.rng.copy()
-        c.events = None
-        c.cache = self.cache
-        c.result = self.result
-        return c
+        return _clone(self)
+
+
+_clone = cloner(
+    ZombologyState,
+    lists=("hand", "collection", "guru", "best", "chosen", "fresh"),
+    nested=("deck", "memory"),
+    copied=("rng",),
+    dropped=("events",),
+)

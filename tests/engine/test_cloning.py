@@ -1,0 +1,58 @@
+"""The generated clone: every slot copied by its kind, nothing shared that may change in place."""
+
+from typing import Any
+
+from ziggurat.engine.cloning import cloner, slots_of
+
+
+class Rec:
+    __slots__ = ("v",)
+
+    def __init__(self, v: int) -> None:
+        self.v = v
+
+    def copy(self) -> "Rec":
+        return Rec(self.v)
+
+
+class Base:
+    __slots__ = ("n",)
+
+
+class State(Base):
+    __slots__ = ("events", "flat", "grid", "maybe", "recs", "table", "word")
+    n: int
+    events: Any
+    flat: list[int]
+    grid: list[list[int]]
+    maybe: Rec | None
+    recs: list[Rec]
+    table: dict[int, list[int]]
+    word: str
+
+
+_clone = cloner(
+    State,
+    lists=("flat",),
+    nested=("grid",),
+    records=("recs",),
+    copied=("maybe",),
+    tables=("table",),
+    dropped=("events",),
+)
+
+
+def test_every_slot_is_copied_by_its_kind() -> None:
+    assert slots_of(State) == ["n", "events", "flat", "grid", "maybe", "recs", "table", "word"]
+    st = State()
+    st.n, st.events, st.flat, st.grid, st.maybe = 3, [{"type": "x"}], [1, 2], [[1], [2]], Rec(5)
+    st.recs, st.table, st.word = [Rec(1)], {0: [7]}, "w"
+    c = _clone(st)
+    assert (c.n, c.word, c.events) == (3, "w", None)
+    assert c.flat == [1, 2] and c.flat is not st.flat
+    assert c.grid == [[1], [2]] and all(a is not b for a, b in zip(c.grid, st.grid, strict=True))
+    assert c.maybe is not None and c.maybe.v == 5 and c.maybe is not st.maybe
+    assert c.recs[0].v == 1 and c.recs[0] is not st.recs[0]
+    assert c.table == {0: [7]} and c.table[0] is not st.table[0]
+    st.maybe = None
+    assert _clone(st).maybe is None
