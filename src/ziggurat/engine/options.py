@@ -66,3 +66,12 @@ def spec(cls: type[Any]) -> dict[str, Json]:
                 entry[key] = list(value) if key == "choices" else value
         out[f.name] = entry
     return out
+
+
+def check_choices(options: Any) -> None:
+    """For an options dataclass's `__post_init__`: a field with declared `choices` holds one of them."""
+    for f in dataclasses.fields(options):
+        choices = f.metadata.get("choices")
+        value = getattr(options, f.name)
+        if choices is not None and value not in choices:
+            raise ValueError(f"{f.name} must be one of {', '.join(choices)}, not {value!r}")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
-from ziggurat.engine.options import short
+from ziggurat.engine.options import check_choices, short
 from ziggurat.engine.reading import bad_setup, named, seat_number
 from ziggurat.games.faiths.board import (
     CAPACITY,
@@ -66,8 +66,7 @@ class FaithsOptions:
         zc = self.zealots_copies
         if isinstance(zc, bool) or not isinstance(zc, int) or not 1 <= zc <= 4:
             raise ValueError(f"zealots_copies must be 1 to 4, not {short(zc)}")
-        if self.religions not in RELIGION_MODES:
-            raise ValueError(f"religions must be one of {', '.join(RELIGION_MODES)}, not {self.religions!r}")
+        check_choices(self)
 
 
 def _card(name: Any) -> int:

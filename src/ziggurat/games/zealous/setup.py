@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import Json, Rng
+from ziggurat.engine.options import check_choices
 from ziggurat.engine.reading import bad_setup, named
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
@@ -32,8 +33,7 @@ class ZealousOptions:
     length: str = field(default="beginner", metadata={"choices": tuple(LENGTHS)})
 
     def __post_init__(self) -> None:
-        if self.length not in LENGTHS:
-            raise ValueError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}")
+        check_choices(self)
 
 
 def _card(name: Any) -> int:

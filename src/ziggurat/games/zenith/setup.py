@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine import Json
+from ziggurat.engine.options import check_choices
 from ziggurat.engine.reading import bad_setup
 from ziggurat.games.zenith.board import BOARDS
 from ziggurat.games.zenith.flow import final_result, put, start_turn
@@ -23,8 +24,7 @@ class ZenithOptions:
     board: str = field(default="fuji", metadata={"choices": tuple(BOARDS)})
 
     def __post_init__(self) -> None:
-        if self.board not in BOARDS:
-            raise ValueError(f"board must be one of {', '.join(BOARDS)}, not {self.board!r}")
+        check_choices(self)
 
 
 def seat_ref(ref: Any, n: int, what: str) -> int:
