@@ -201,11 +201,16 @@ class Game(Generic[S, Opt]):
 
     def legal(self, state: S, seat: int) -> list[Action]:
         """The actions `seat` may take now (empty if it is not asked)."""
+        c = state.cache  # the hit is inlined here and in apply: they are the engine's hot path
+        if c is not None and c[0] is seat:
+            return c[1][:]
         return self._cached(state, seat)[:]
 
     def apply(self, state: S, seat: int, action: Action) -> None:
         """Apply one action in place; raise IllegalAction (state unchanged) if it is not legal."""
-        if action not in self._cached(state, seat):
+        c = state.cache
+        legal = c[1] if c is not None and c[0] is seat else self._cached(state, seat)
+        if action not in legal:
             raise self.refusal(state, seat, action)
         state.cache = None
         self._apply(state, seat, action)
