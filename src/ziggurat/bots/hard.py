@@ -16,7 +16,7 @@ from typing import Any
 
 from ziggurat.bots.base import Bot
 from ziggurat.bots.heuristics import heuristic_for
-from ziggurat.bots.ismcts import Budget, Report, Settings, search
+from ziggurat.bots.ismcts import Budget, Decision, Report, Settings, search
 from ziggurat.bots.plans import PlanSettings, search_plans
 from ziggurat.engine import Game
 
@@ -56,9 +56,9 @@ class HardBot(Bot):
         its = self.iterations if self.iterations is not None else tuning.iterations
         if tuning.per_action:  # a choice between few actions needs fewer iterations
             its = min(its, tuning.per_action * len(legal))
-        budget = Budget(iterations=its, seconds=self.seconds)
+        decision = Decision(game, state, seat, rng, h, Budget(iterations=its, seconds=self.seconds))
         if tuning.plans is not None:
-            action, self.last = search_plans(game, state, seat, rng, h, budget, tuning.plans)
-            return action
-        action, self.last = search(game, state, seat, rng, h, budget, tuning.settings)
+            action, self.last = search_plans(decision, tuning.plans)
+        else:
+            action, self.last = search(decision, tuning.settings)
         return action

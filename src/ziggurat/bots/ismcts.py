@@ -56,6 +56,19 @@ class Settings:
     model_opponents: bool = False  # other seats play the normal bot's plans instead of being searched
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision to search: the position, the seat deciding, what the bot knows of the game, its
+    random numbers and its budget (what every search takes)."""
+
+    game: Game[Any, Any]
+    state: Any
+    seat: int
+    rng: random.Random
+    h: Heuristic
+    budget: Budget
+
+
 @dataclass
 class Report:
     iterations: int
@@ -63,15 +76,8 @@ class Report:
     visits: dict[str, int]
 
 
-def search(
-    game: Game[Any, Any],
-    state: Any,
-    seat: int,
-    rng: random.Random,
-    h: Heuristic,
-    budget: Budget,
-    settings: Settings = Settings(),
-) -> tuple[str, Report]:
+def search(d: Decision, settings: Settings = Settings()) -> tuple[str, Report]:
+    game, state, seat, rng, h, budget = d.game, d.state, d.seat, d.rng, d.h, d.budget
     legal = game.legal(state, seat)
     root = Node()
     start = time.perf_counter()

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.bots.heuristics import Heuristic
-from ziggurat.bots.ismcts import Budget, Report
+from ziggurat.bots.ismcts import Decision, Report
 from ziggurat.bots.normal import TIE, Planner, follow
 from ziggurat.engine import Game
 
@@ -73,15 +73,8 @@ def simulate(
     return h.values(game, st, rng)[seat]
 
 
-def search_plans(
-    game: Game[Any, Any],
-    state: Any,
-    seat: int,
-    rng: random.Random,
-    h: Heuristic,
-    budget: Budget,
-    cfg: PlanSettings,
-) -> tuple[str, Report]:
+def search_plans(d: Decision, cfg: PlanSettings) -> tuple[str, Report]:
+    game, state, seat, rng, h, budget = d.game, d.state, d.seat, d.rng, d.h, d.budget
     legal = game.legal(state, seat)
     start = time.perf_counter()
     first = game.determinize(state, seat, random.Random(rng.getrandbits(64)))

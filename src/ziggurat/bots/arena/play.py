@@ -13,8 +13,7 @@ from typing import Any
 
 from ziggurat.bots import make_bot
 from ziggurat.engine import Json, Match, get
-
-_MASK = (1 << 63) - 1
+from ziggurat.engine.rng import mix
 
 
 @dataclass(frozen=True)
@@ -53,17 +52,6 @@ class ArenaConfig:
             "options": self.options,
             "iterations": self.iterations,
         }
-
-
-def mix(*xs: int) -> int:
-    """A well-spread 63-bit seed from a few integers (SplitMix64 finaliser)."""
-    h = 0x9E3779B97F4A7C15
-    for x in xs:
-        h = (h ^ (x & ((1 << 64) - 1))) * 0xBF58476D1CE4E5B9 & ((1 << 64) - 1)
-        h ^= h >> 31
-        h = h * 0x94D049BB133111EB & ((1 << 64) - 1)
-        h ^= h >> 29
-    return h & _MASK
 
 
 def seats_of(cfg: ArenaConfig, index: int) -> list[Entry]:

@@ -78,6 +78,29 @@ class Heuristic:
         return best
 
 
+class Projection(Heuristic):
+    """Knowledge that projects every seat's final score (`project`): a position is worth the seat's
+    projection against the field; a finished game, its prize above all, then its score against the
+    field; and the seats' chances to win are the projections' softmax at the game's `temperature`."""
+
+    def project(self, state: Any) -> list[float]:
+        """Each seat's projected final score (read from a determinized state)."""
+        raise NotImplementedError
+
+    def temperature(self, state: Any) -> float:
+        """The gap in projected points that makes one seat e times likelier to win than another."""
+        raise NotImplementedError
+
+    def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
+        res = game.result(state)
+        if res is not None:
+            return 1000.0 * self.reward(game, res, seat) + margin(res.scores, seat)
+        return margin(self.project(state), seat)
+
+    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
+        return softmax(self.project(state), self.temperature(state))
+
+
 def playout(game: Game[Any, Any], st: Any, rng: random.Random) -> Result:
     """Play `st` to the end with uniformly random actions (in place)."""
     legal, apply, each_to_act, result = game.legal, game.apply, game.each_to_act, game.result

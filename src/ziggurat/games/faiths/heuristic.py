@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Heuristic, margin, softmax
+from ziggurat.bots.heuristics.base import Projection
 from ziggurat.bots.ismcts import Settings
 from ziggurat.engine import Game
 from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES, WIN
@@ -54,18 +54,15 @@ def strength(st: FaithsState) -> list[float]:
     return out
 
 
-class FaithsHeuristic(Heuristic):
+class FaithsHeuristic(Projection):
     horizon = 3  # one PC or one unit of an event is one decision: a short look past the next one
     hard = Tuning(300, Settings(exploration=0.3, rollout_rounds=1), per_action=60)
 
-    def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
-        res = game.result(state)
-        if res is not None:
-            return 1000.0 * self.reward(game, res, seat) + margin(res.scores, seat)
-        return margin(strength(state), seat)
+    def project(self, state: Any) -> list[float]:
+        return strength(state)
 
-    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
-        return softmax(strength(state), 6.0)
+    def temperature(self, state: Any) -> float:
+        return 6.0
 
     def rollout(
         self, game: Game[Any, Any], state: Any, seat: int, legal: list[str], rng: random.Random

@@ -33,7 +33,6 @@ class FaithsEncoder(Encoder):
         self.deck_size = float(len(deck_cards(zc)))
         self.max_rounds = options.max_rounds
         add = self.layout.add
-        self.me = self.seats("seat", "your seat, one-hot")
         self.turn = self.seats("turn", "whose turn, one-hot")
         self.to_act = self.seats("to_act", "the seat asked now")
         self.options = add("options", 2, "homeland bonus on; Zealots & Fanatics copies / 4")
@@ -61,11 +60,9 @@ class FaithsEncoder(Encoder):
         self.hand = add("hand", C, "your hand: copies per card / copies")
         self.deck_top = add("deck_top", C, "cards you saw on top of the deck (Mysticism), per card / copies")
         self.known = add("known", n * (1 + C), "per seat: you know cards in its hand; those cards / copies")
-        self.winners = self.seats("winners", "the result's winners")
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
-        w.one(self.me, v.get("seat"))
         w.one(self.turn, v["turn"])
         w.many(self.to_act, v["to_act"])
         opts = v["options"]
@@ -102,8 +99,6 @@ class FaithsEncoder(Encoder):
                 if cards is not None:
                     w.one(self.known, s * (1 + C))
                     w.counts(self.known, cards, CARD, self.copies, s * (1 + C) + 1)
-        if v["result"]:
-            w.many(self.winners, v["result"]["winners"])
 
     def _pending(self, p: Json, w: Writer) -> None:
         n = self.players

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Heuristic, margin, softmax
+from ziggurat.bots.heuristics.base import Projection, margin
 from ziggurat.bots.ismcts import Settings
 from ziggurat.bots.plans import PlanSettings
 from ziggurat.engine import Game
@@ -109,21 +109,17 @@ def project(st: ZealousState) -> list[float]:
     return proj
 
 
-class ZealousHeuristic(Heuristic):
+class ZealousHeuristic(Projection):
     horizon = 6  # a whole turn: card and its choices, move, place
     # The hard bot: the normal bot's best 4 actions, each played on in sampled worlds by normal-like
     # players to the end of the round; 300 simulated rounds in all (bots/plans.py).
     hard = Tuning(300, Settings(), plans=PlanSettings(top=4, rounds=1, margin=0.01))
 
-    def evaluate(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> float:
-        res = game.result(state)
-        if res is not None:
-            return 1000.0 * self.reward(game, res, seat) + margin(res.scores, seat)
-        return margin(project(state), seat)
+    def project(self, state: Any) -> list[float]:
+        return project(state)
 
-    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
-        proj = project(state)
-        return softmax(proj, 2.0 + 1.5 * rounds_left(state))
+    def temperature(self, state: Any) -> float:
+        return 2.0 + 1.5 * rounds_left(state)
 
     def greedy(
         self, game: Game[Any, Any], state: Any, seat: int, legal: list[str], rng: random.Random

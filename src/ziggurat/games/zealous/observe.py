@@ -31,7 +31,6 @@ class ZealousEncoder(Encoder):
     def build(self, options: Any) -> None:
         n = self.players
         add = self.layout.add
-        self.me = self.seats("seat", "your seat, one-hot")
         self.turn = self.seats("turn", "whose turn, one-hot")
         self.to_act = self.seats("to_act", "seats asked now")
         self.phase = add("phase", len(PHASES), f"one-hot over {', '.join(PHASES)}")
@@ -57,12 +56,9 @@ class ZealousEncoder(Encoder):
         )
         self.short = add("short", n * (1 + T), "per seat owing proliferation: count / 20, tiles")
         self.hand = add("hand", C, "your hand: copies per card / copies")
-        self.winners = self.seats("winners", "the result's winners")
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
-        seat = v.get("seat")
-        w.one(self.me, seat)
         w.one(self.turn, v["turn"])
         w.many(self.to_act, v["to_act"])
         w.one(self.phase, PHASES.index(v["phase"]))
@@ -93,8 +89,6 @@ class ZealousEncoder(Encoder):
             w.scalar(self.short, entry["count"], FOLLOWERS_PER_PLAYER, base)
             w.many(self.short, (base + 1 + TILE[t] for t in entry["tiles"]))
         w.counts(self.hand, v.get("hand", ()), CARD, COPIES)
-        if v["result"]:
-            w.many(self.winners, v["result"]["winners"])
 
     def _pending(self, pending: list[Json], w: Writer) -> None:
         w.scalar(self.pending, len(pending), 3)

@@ -19,7 +19,6 @@ class ZenithEncoder(Encoder):
         self.n_spaces = len(ids)
         self.pieces_each = pieces_per_player(n)
         add = self.layout.add
-        self.me = self.seats("seat", "your seat, one-hot")
         self.turn = self.seats("turn", "the seat to place, one-hot")
         self.pieces = add("pieces", len(ids) * n, "per space (in `level.q.r` order), its owner one-hot")
         self.open = add("open", len(ids), "open spaces")
@@ -27,11 +26,9 @@ class ZenithEncoder(Encoder):
         self.on_board = self.seats("on_board", "pieces on the board / pieces per player")
         self.eliminated = self.seats("eliminated", "seats out of the game")
         self.moves = add("moves", 1, "placements so far / spaces")
-        self.winners = self.seats("winners", "the result's winners")
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
-        w.one(self.me, v.get("seat"))
         w.one(self.turn, v["turn"])
         for sid, s in v["pieces"].items():
             w.one(self.pieces, self.space[sid] * n + s)
@@ -40,5 +37,3 @@ class ZenithEncoder(Encoder):
         w.scalars(self.on_board, v["on_board"], self.pieces_each)
         w.many(self.eliminated, (e["seat"] for e in v["eliminated"]))
         w.scalar(self.moves, v["moves"], self.n_spaces)
-        if v["result"]:
-            w.many(self.winners, v["result"]["winners"])

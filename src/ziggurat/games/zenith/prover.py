@@ -13,6 +13,8 @@ from __future__ import annotations
 from ziggurat.games.zenith.board import Board
 from ziggurat.games.zenith.state import ZenithState
 
+PerSeat = tuple[int, ...]  # one bit mask (own pieces, reach) or count (hand) per seat
+
 
 class OutOfBudget(Exception):
     pass
@@ -25,7 +27,7 @@ class Prover:
         self.me = me
         self.budget = budget
         self.nodes = 0
-        self.tt: dict[tuple[tuple[int, ...], int, int], bool] = {}
+        self.tt: dict[tuple[PerSeat, int, int], bool] = {}
 
     def winning_moves(self, st: ZenithState) -> tuple[list[int], list[int]] | None:
         """(winning, losing) root spaces for `me` (who is to move), or None if the budget ran out."""
@@ -42,9 +44,7 @@ class Prover:
             return None
         return wins, losses
 
-    def _ordered(
-        self, occ: int, opn: int, own: tuple[int, ...], reach: tuple[int, ...], hand: tuple[int, ...], s: int
-    ) -> list[int]:
+    def _ordered(self, occ: int, opn: int, own: PerSeat, reach: PerSeat, hand: PerSeat, s: int) -> list[int]:
         """The mover's spaces, those leaving the others fewest placements (and itself most) first."""
         b = self.board
         ground = b.ground
@@ -70,15 +70,7 @@ class Prover:
         return [i for _, i in scored]
 
     def _after(
-        self,
-        i: int,
-        own: tuple[int, ...],
-        occ: int,
-        opn: int,
-        reach: tuple[int, ...],
-        hand: tuple[int, ...],
-        alive: int,
-        s: int,
+        self, i: int, own: PerSeat, occ: int, opn: int, reach: PerSeat, hand: PerSeat, alive: int, s: int
     ) -> bool:
         """Does `me` win after seat `s` places on space `i`?"""
         b = self.board
@@ -109,14 +101,7 @@ class Prover:
         return self._solve(own, occ, opn, reach, hand, alive, t)
 
     def _solve(
-        self,
-        own: tuple[int, ...],
-        occ: int,
-        opn: int,
-        reach: tuple[int, ...],
-        hand: tuple[int, ...],
-        alive: int,
-        s: int,
+        self, own: PerSeat, occ: int, opn: int, reach: PerSeat, hand: PerSeat, alive: int, s: int
     ) -> bool:
         key = (own, alive, s)
         v = self.tt.get(key)

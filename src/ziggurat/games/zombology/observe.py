@@ -26,7 +26,6 @@ class ZombologyEncoder(Encoder):
     def build(self, options: Any) -> None:
         n = self.players
         add = self.layout.add
-        self.me = self.seats("seat", "your seat, one-hot")
         self.to_act = self.seats("to_act", "seats asked now")
         self.round = add("round", ROUNDS, "round 1-8, one-hot")
         self.phase = add("phase", len(PHASES), f"one-hot over {', '.join(PHASES)}")
@@ -52,11 +51,9 @@ class ZombologyEncoder(Encoder):
         self.hand = add("hand", K, "your hand")
         self.choice = add("choice", K, "your face-down card")
         self.remembered = add("remembered", n * K, "per seat, the cards you know are in its hand")
-        self.winners = self.seats("winners", "the result's winners")
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
-        w.one(self.me, v.get("seat"))
         w.many(self.to_act, v["to_act"])
         w.one(self.round, min(v["round"], ROUNDS) - 1)
         w.one(self.phase, PHASES.index(v["phase"]))
@@ -96,5 +93,3 @@ class ZombologyEncoder(Encoder):
             w.one(self.choice, CARD[v["choice"]])
         for s, cards in enumerate(v.get("remembered", ())):
             w.many(self.remembered, (s * K + CARD[c] for c in cards))
-        if v["result"]:
-            w.many(self.winners, v["result"]["winners"])

@@ -18,7 +18,9 @@ class Encoder(ABC):
     def __init__(self, players: int, options: Any) -> None:
         self.players = players
         self.layout = Layout()
+        self.me = self.seats("seat", "your seat, one-hot")
         self.build(options)
+        self.winners = self.seats("winners", "the result's winners")
 
     @property
     def size(self) -> int:
@@ -26,11 +28,12 @@ class Encoder(ABC):
 
     @abstractmethod
     def build(self, options: Any) -> None:
-        """Declare the segments (self.layout.add), keeping them as attributes for `fill`."""
+        """Declare the game's segments (self.layout.add), keeping them as attributes for `fill`. Every
+        encoding starts with the seat's own number (`me`) and ends with the result's `winners`."""
 
     @abstractmethod
     def fill(self, view: Json, w: Writer) -> None:
-        """Write one view; `w` starts zeroed."""
+        """Write the game's part of one view; `w` starts zeroed (`encode` writes `me` and `winners`)."""
 
     def encode(self, view: Json | None, out: Vector | None = None) -> Vector:
         """The view as a vector in [0, 1]; all zeros for None (before the deal)."""
@@ -38,7 +41,10 @@ class Encoder(ABC):
             out = self.layout.zeros()
         w = Writer(out)
         if view is not None:
+            w.one(self.me, view.get("seat"))
             self.fill(view, w)
+            if view["result"]:
+                w.many(self.winners, view["result"]["winners"])
         return out
 
     def seats(self, name: str, doc: str) -> Segment:

@@ -14,18 +14,13 @@ class HighCardEncoder(Encoder):
     def build(self, options: Any) -> None:
         add = self.layout.add
         self.tricks_scale = float(options.hand)
-        self.me = self.seats("seat", "your seat, one-hot")
         self.to_act = self.seats("to_act", "the seat to play")
         self.hand = add("hand", CARDS, "your cards")
         self.table = add("table", CARDS, "the cards of this trick")
         self.tricks = self.seats("tricks", "tricks won / hand size")
-        self.winners = self.seats("winners", "the result's winners")
 
     def fill(self, v: Json, w: Writer) -> None:
-        w.one(self.me, v.get("seat"))
         w.many(self.to_act, v["to_act"])
         w.many(self.hand, (c - 1 for c in v.get("hand", ())))
         w.many(self.table, (c - 1 for c in v["table"]))
         w.scalars(self.tricks, v["tricks"], self.tricks_scale)
-        if v["result"]:
-            w.many(self.winners, v["result"]["winners"])
