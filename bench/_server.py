@@ -3,16 +3,20 @@ side-by-side comparison) on a free loopback port, and read its memory and CPU ti
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 # Every benchmark client comes from 127.0.0.1: lift the per-address caps (they have their own tests).
 NO_CAPS = ["--max-open-tables", "1000000", "--max-sockets", "1000000", "--http-rate", "100000"]
+LOGS: dict[int, collections.deque[str]] = {}
 _MAIN = "import sys; from ziggurat.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
@@ -33,9 +37,17 @@ def start(db: str, *flags: str, src: str | None = None) -> tuple[subprocess.Pope
         lines.append(line)
         m = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
         if m:
+            # Read on what it logs, or a full pipe would block the server mid-run; keep the tail.
+            LOGS[proc.pid] = tail = collections.deque(maxlen=200)
+            threading.Thread(target=tail.extend, args=(proc.stdout,), daemon=True).start()
             return proc, m.group(1)
     proc.kill()
     raise SystemExit("the server did not start:\n" + "".join(lines))
+
+
+def logged(proc: subprocess.Popen[str]) -> list[str]:
+    """The last lines a server started here has logged (warnings and errors, at the default level)."""
+    return list(LOGS.get(proc.pid, ()))
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
@@ -65,6 +77,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_of(pids: list[int]) -> float:
+    """CPU time of these processes together (those still alive)."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += cpu_seconds(pid)
+    return total
+
+
+def workers_of(pid: int) -> list[int]:
+    """A supervisor's worker processes (`ziggurat serve --workers N`), not multiprocessing's helpers."""
+    try:
+        kids = [int(k) for k in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+    return [k for k in kids if b"spawn_main" in Path(f"/proc/{k}/cmdline").read_bytes()]
+
+
 def cpu_seconds_named(comm: str) -> float:
     """CPU time of every live process of that name (a local PostgreSQL's backends), in seconds."""
     total = 0.0
@@ -83,4 +113,15 @@ def load() -> str:
     return Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__()
 
 
-__all__ = ["NO_CAPS", "cpu_seconds", "cpu_seconds_named", "load", "memory_mib", "start", "stop"]
+__all__ = [
+    "NO_CAPS",
+    "cpu_of",
+    "cpu_seconds",
+    "cpu_seconds_named",
+    "load",
+    "logged",
+    "memory_mib",
+    "start",
+    "stop",
+    "workers_of",
+]

@@ -3,6 +3,7 @@ boardgame.io if asked.
 
     python bench/load.py [--game zenith] [--players 2] [--tables 10] [--seconds 20] [--warmup 3]
                          [--db URL] [--clients 2] [--json] [--compare-bgio] [--rounds 2]
+                         [--redis URL --workers 1,2 | --site --workers 1,2]
 
 Starts `ziggurat serve` on a free 127.0.0.1 port (a fresh SQLite file unless --db is given; bots are
 not involved: every seat is a scripted person, every move a websocket round trip). `--clients`
@@ -16,12 +17,19 @@ and peak memory, and the clients' CPU. A failed lobby request is counted in `err
 `--compare-bgio` runs ../shared/anchors/bgio/run.sh (boardgame.io 0.50, Tic-Tac-Toe, in-memory storage)
 with the same number of tables and durations, interleaved with ours (ours, theirs, ours, theirs for
 `--rounds`), and prints both and the ratios. Every loop is bounded by its deadline.
+
+Several processes: `--redis URL --db postgresql://... --workers 1,2` serves with `--workers 1`, then
+`--workers 2`, through Redis, each round. `--site` starts a private PostgreSQL (fsync on) and Redis for
+the run and puts one process on PostgreSQL without Redis first in each round, so that the ratios show
+what Redis and a second process cost or bring. CPU counts every server process, and PostgreSQL's and
+Redis' own on this machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -38,7 +46,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from _server import NO_CAPS, cpu_seconds, cpu_seconds_named, load, memory_mib, start, stop
+from _server import NO_CAPS, cpu_of, cpu_seconds_named, load, logged, memory_mib, start, stop, workers_of
 
 BGIO = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "bgio" / "run.sh"
 NODE_CLIENT = Path(__file__).resolve().parent / "load_client.js"
@@ -157,7 +165,8 @@ def pct(xs: list[float], p: float) -> float:
 def ours(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite+aiosqlite:///{tmp}/load.db"
-        proc, base = start(db, *NO_CAPS, "--bot-pool", "thread", src=args.src)
+        several = ["--workers", str(args.workers), "--redis", args.redis] if args.redis_on else []
+        proc, base = start(db, *NO_CAPS, "--bot-pool", "thread", *several, src=args.src)
         try:
             opens = time.time() + 2 + args.warmup  # the clients' imports and connections first
             closes = opens + args.seconds
@@ -174,14 +183,28 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
                     cmd += ["--window", f"{opens}:{closes}"]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
             time.sleep(max(0.0, opens - time.time()))
-            cpu0, db0 = cpu_seconds(proc.pid), cpu_seconds_named("postgres")
+            family = [proc.pid, *workers_of(proc.pid)]  # (the supervisor and its workers, with --workers)
+            cpu0, db0, redis0 = (
+                cpu_of(family),
+                cpu_seconds_named("postgres"),
+                cpu_seconds_named("redis-server"),
+            )
             time.sleep(max(0.0, closes - time.time()))
-            server_cpu = cpu_seconds(proc.pid) - cpu0
+            server_cpu = cpu_of(family) - cpu0
             db_cpu = cpu_seconds_named("postgres") - db0  # a PostgreSQL on this machine works for us too
-            peak = memory_mib(proc.pid)[1]
+            redis_cpu = cpu_seconds_named("redis-server") - redis0
+            peak = sum(memory_mib(pid)[1] for pid in family)
             results = [json.loads(w.communicate(timeout=args.seconds + 120)[0]) for w in workers]
         finally:
             stop(proc)
+            lines = logged(proc)
+            if os.environ.get("LOAD_SERVER_LOG"):  # the server's log tail, for a look at what went wrong
+                Path(os.environ["LOAD_SERVER_LOG"]).write_text("".join(lines))
+            warnings = [line.rstrip() for line in lines if "WARNING" in line or "ERROR" in line]
+            if warnings:  # (anything the server complained of is worth a look: show the last few)
+                print(
+                    f"server logged {len(warnings)} warnings or errors, the last:", *warnings[-3:], sep="\n  "
+                )
     latencies = [x for r in results for x in r["latencies"]]
     setups = [x for r in results for x in r.get("setups", [])]
     errors: dict[str, int] = {}
@@ -201,6 +224,8 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
         "setup_ms": {"p50": pct(setups, 50), "p99": pct(setups, 99)},
         "server_cpu_ms_per_move": round(server_cpu / max(moves, 1) * 1000, 3),
         **({"db_cpu_ms_per_move": round(db_cpu / max(moves, 1) * 1000, 3)} if "postgres" in db else {}),
+        **({"redis_cpu_ms_per_move": round(redis_cpu / max(moves, 1) * 1000, 3)} if args.redis_on else {}),
+        **({"workers": args.workers} if args.redis_on else {}),
         "server_peak_rss_mb": round(peak, 1),
         "client_cpu_cores": round(sum(r["cpu_s"] for r in results) / (args.seconds + args.warmup), 2),
         "games": sum(r["games"] for r in results),
@@ -259,11 +284,14 @@ def show(row: dict[str, Any], as_json: bool) -> None:
         return
     rtt = row["rtt_ms"]
     print(
-        f"{row['server']:>12} {row['game']}/{row['players']} x{row['tables']} ({row['db']}): "
+        f"{row['server']:>12} {row['game']}/{row['players']} x{row['tables']} ({row['db']}"
+        + (f", {row['workers']} workers + Redis" if row.get("workers") else "")
+        + "): "
         f"{row['moves_per_s']} moves/s, rtt p50/p95/p99 {rtt['p50']}/{rtt['p95']}/{rtt['p99']} ms, "
         f"setup p50/p99 {row['setup_ms']['p50']}/{row['setup_ms']['p99']} ms, "
         f"server {row['server_cpu_ms_per_move']} ms CPU/move"
         + (f" (+{row['db_cpu_ms_per_move']} in PostgreSQL)" if row.get("db_cpu_ms_per_move") else "")
+        + (f" (+{row['redis_cpu_ms_per_move']} in Redis)" if row.get("redis_cpu_ms_per_move") else "")
         + f", {row['server_peak_rss_mb']} MB, "
         f"clients {row['client_cpu_cores']} cores, errors {row['errors'] or 0}",
         flush=True,
@@ -287,8 +315,22 @@ def main() -> None:
     )
     p.add_argument("--json", action="store_true", help="one JSON line per run")
     p.add_argument("--src", help="serve another checkout's code (its src/ directory), for A/B runs")
+    p.add_argument(
+        "--redis", help="Redis URL: serve as several processes (with --workers, --db postgresql://...)"
+    )
+    p.add_argument(
+        "--workers",
+        default="1",
+        help="server processes on the port (with --redis); a list such as 1,2 runs each in turn, per round",
+    )
+    p.add_argument(
+        "--site",
+        action="store_true",
+        help="start a private PostgreSQL (fsync on) and Redis for the run, and add a run of one process"
+        " on PostgreSQL without Redis to each round, to show what Redis costs",
+    )
     p.add_argument("--compare-bgio", action="store_true", help="interleave runs of boardgame.io's anchor")
-    p.add_argument("--rounds", type=int, default=1, help="ours/theirs pairs with --compare-bgio")
+    p.add_argument("--rounds", type=int, default=1, help="rounds with --compare-bgio or several --workers")
     p.add_argument("--client", help=argparse.SUPPRESS)  # internal: run as one client process
     p.add_argument("--ks", help=argparse.SUPPRESS)
     p.add_argument("--window", help=argparse.SUPPRESS)
@@ -303,13 +345,38 @@ def main() -> None:
     if not (1 <= args.clients <= 16 and 1 <= args.rounds <= 10):
         raise SystemExit("--clients is 1..16, --rounds 1..10")
     args.clients = min(args.clients, args.tables)
-    for r in range(args.rounds if args.compare_bgio else 1):
-        a = ours(args)
-        show(a, args.json)
-        if args.compare_bgio:
-            b = theirs(args, installed=r > 0)
-            show(b, args.json)
-            print(json.dumps({"ratios_ours_over_theirs": ratios(a, b), "tables": args.tables}), flush=True)
+    counts = [int(w) for w in args.workers.split(",")]
+    with contextlib.ExitStack() as stack:
+        if args.site:
+            from ziggurat.devcluster import postgres, redis
+
+            args.db = stack.enter_context(postgres(durable=True)).url()
+            args.redis = stack.enter_context(redis()).url
+        # (workers, through Redis?): one process on its own first, as the baseline the others are over
+        setups = ([(1, False)] if args.site or not args.redis else []) + (
+            [(w, True) for w in counts] if args.redis else []
+        )
+        several = len(setups) > 1
+        for r in range(args.rounds if args.compare_bgio or several else 1):
+            rows = []
+            for args.workers, args.redis_on in setups:
+                rows.append(ours(args))
+                show(rows[-1], args.json)
+            if several:
+                for row in rows[1:]:
+                    print(
+                        json.dumps(
+                            {"ratios_over_the_first": ratios(row, rows[0]), "workers": row["workers"]}
+                        ),
+                        flush=True,
+                    )
+            if args.compare_bgio:
+                b = theirs(args, installed=r > 0)
+                show(b, args.json)
+                print(
+                    json.dumps({"ratios_ours_over_theirs": ratios(rows[0], b), "tables": args.tables}),
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

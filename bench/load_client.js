@@ -34,8 +34,10 @@ function random() { // xorshift32: the moves don't need better
 async function post(path, body, token) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(base + path.slice(1), { method: 'POST', headers, body: JSON.stringify(body || {}) });
-  if (!r.ok) throw new Error(`lobby:${r.status}`);
+  const r = await fetch(base + path.slice(1), {
+    method: 'POST', headers, body: JSON.stringify(body || {}), signal: AbortSignal.timeout(20000),
+  });
+  if (!r.ok) throw new Error(`lobby:${r.status}:${path.split('/').pop()}`);
   return r.json();
 }
 
@@ -74,6 +76,7 @@ function open(tid, token) {
     const ws = new WebSocket(`${wsBase}ws/tables/${tid}`);
     ws.onopen = () => { ws.send(JSON.stringify({ type: 'hello', token })); resolve(ws); };
     ws.onerror = () => reject(new Error('connect'));
+    setTimeout(() => reject(new Error('connect-timeout')), 20000);
   });
 }
 

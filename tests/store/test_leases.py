@@ -85,3 +85,45 @@ async def test_orphans_are_running_tables_nobody_holds(pg_store: Store) -> None:
     a = Leases(pg_store.engine, "a", 60)
     await a.acquire("held")
     assert await a.orphans() == ["free"]
+
+
+async def xids(store: Store, sql: str) -> set[int]:
+    async with store.engine.connect() as conn:
+        return {int(r[0]) for r in await conn.exec_driver_sql(sql)}
+
+
+async def test_the_fence_is_checked_in_the_transaction_that_stores_the_moves(pg_store: Store) -> None:
+    """The share lock on the lease (which a takeover waits for) is held until the moves are committed:
+    the lock and the rows come from one transaction, also when a batch holds nothing but moves."""
+    await pg_store.create_table(table("t"), owner=("a", 60))
+    await asyncio.gather(*(pg_store.append_action("t", i, 0, f"place:s{i}", fence=1) for i in (1, 2, 3)))
+    stored = await xids(pg_store, "SELECT xmin::text::bigint FROM actions WHERE table_id = 't'")
+    locked = await xids(pg_store, "SELECT xmax::text::bigint FROM leases WHERE table_id = 't'")
+    assert len(stored) == 1 and stored == locked  # (xmax of a row only locked: the locker's xid)
+
+
+async def test_renewing_leases_never_deadlocks_with_write_batches(pg_store: Store) -> None:
+    """Renewals lock many lease rows while batches of moves and table saves share-lock theirs: both in
+    the table ids' order, so neither waits on the other in a cycle (PostgreSQL would abort one)."""
+    ids = [f"t{i:02}" for i in range(12)]
+    for tid in ids:
+        await pg_store.create_table(table(tid), owner=("a", 60))
+    a = Leases(pg_store.engine, "a", 60)
+    done = False
+
+    async def renew() -> None:
+        while not done:
+            assert await a.renew(list(reversed(ids))) == set(ids)
+
+    async def write(tid: str) -> None:
+        for idx in range(1, 31):
+            await pg_store.append_action(tid, idx, 0, "place:s1", fence=1)
+            if idx % 10 == 0:
+                await pg_store.save_table(table(tid), fence=1)
+
+    renewals = [asyncio.create_task(renew()) for _ in range(2)]
+    await asyncio.gather(*(write(tid) for tid in reversed(ids)))
+    done = True
+    await asyncio.gather(*renewals)
+    for tid in ids:
+        assert len(await pg_store.actions(tid)) == 30

@@ -35,6 +35,20 @@ _ACQUIRE = sa.text(
 )
 
 
+# The rows are locked in the table ids' order, as the writer's share locks are (store/writer.py): an
+# UPDATE of many rows would lock them in whatever order it finds them, and deadlock with a write batch.
+_RENEW = sa.text(
+    """
+    UPDATE leases SET expires_at = extract(epoch from clock_timestamp()) + :ttl
+    WHERE table_id IN (
+        SELECT table_id FROM leases WHERE table_id = ANY(:ids) AND owner = :owner
+        ORDER BY table_id FOR NO KEY UPDATE
+    )
+    RETURNING table_id
+    """
+)
+
+
 class Leases:
     def __init__(self, engine: AsyncEngine, node: str, ttl: float) -> None:
         self.engine = engine
@@ -56,14 +70,9 @@ class Leases:
         """Extend these leases; the ones still ours (a missing one was taken over)."""
         if not table_ids:
             return set()
-        q = (
-            leases.update()
-            .where(leases.c.table_id.in_(table_ids), leases.c.owner == self.node)
-            .values(expires_at=_NOW + self.ttl)
-            .returning(leases.c.table_id)
-        )
         async with self.engine.begin() as conn:
-            return {str(r[0]) for r in await conn.execute(q)}
+            rows = await conn.execute(_RENEW, {"ids": table_ids, "owner": self.node, "ttl": self.ttl})
+            return {str(r[0]) for r in rows}
 
     async def release(self, table_id: str, token: int) -> None:
         """Let the table go now (unloaded from memory, nothing for it to do): whoever needs it next

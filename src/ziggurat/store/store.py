@@ -98,6 +98,8 @@ class Store:
             if seat_rows:
                 conn.execute(_INSERT_SEATS, seat_rows)
 
+        if fence is not None:
+            save.lease = rec.id  # type: ignore[attr-defined]  # (locked first, in order: writer.py)
         await self.writer.write(save)
 
     async def append_action(

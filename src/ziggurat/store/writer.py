@@ -219,7 +219,11 @@ _PG_APPEND = (
 )
 
 
-_PG_FENCES = "SELECT table_id, token FROM leases WHERE table_id = ANY($1::varchar[]) FOR SHARE"
+# Share locks on the lease rows a batch writes under, taken first and in one order (the table ids'),
+# as Leases.renew takes its row locks: two transactions that lock rows in the same order can't deadlock.
+_PG_FENCES = sa.text(
+    "SELECT table_id, token FROM leases WHERE table_id = ANY(:ids) ORDER BY table_id FOR SHARE"
+)
 
 
 class PostgresWriter:
@@ -289,9 +293,16 @@ class PostgresWriter:
     async def _commit(self, items: list[Append | Op]) -> list[Any]:
         conn = await self._connection()
         rows = [item for item in items if isinstance(item, Append)]
+        fenced = {r.table_id for r in rows if r.fence is not None}
+        fenced |= {lease for i in items if (lease := getattr(i, "lease", None)) is not None}
         async with conn.begin():
+            tokens: dict[str, int] = {}
+            if fenced:  # (a takeover waits for this transaction, and this one for a takeover)
+                # Through SQLAlchemy, not the driver: its first statement is what opens the transaction
+                # (asyncpg's driver connection alone would run in autocommit, and let the locks go).
+                tokens = {str(k): int(v) for k, v in await conn.execute(_PG_FENCES, {"ids": list(fenced)})}
             done = {id(item): await conn.run_sync(item) for item in items if not isinstance(item, Append)}
-            outcome = await self._insert(conn, rows) if rows else {}
+            outcome = await self._insert(conn, rows, tokens) if rows else {}
         return [outcome[i.table_id, i.idx] if isinstance(i, Append) else done[id(i)] for i in items]
 
     async def _alone(self, item: Append | Op) -> Any:
@@ -302,18 +313,18 @@ class PostgresWriter:
             return e
 
     @staticmethod
-    async def _insert(conn: AsyncConnection, rows: list[Append]) -> dict[tuple[str, int], Any]:
+    async def _insert(
+        conn: AsyncConnection, rows: list[Append], tokens: dict[str, int]
+    ) -> dict[tuple[str, int], Any]:
         """Store these actions in the batch's transaction: True (stored), False (its index was taken)
-        or Fenced (the lease it carried was taken over), by (table, index)."""
+        or Fenced (the lease it carried was taken over: `tokens` are the leases' now), by (table,
+        index)."""
         raw: Any = (await conn.get_raw_connection()).driver_connection
         outcome: dict[tuple[str, int], Any] = {}
-        fenced = {r.table_id for r in rows if r.fence is not None}
-        if fenced:  # (a share lock: a takeover waits for this transaction, and this one for a takeover)
-            tokens = dict(await raw.fetch(_PG_FENCES, list(fenced)))
-            for r in rows:
-                if r.fence is not None and tokens.get(r.table_id) != r.fence:
-                    outcome[r.table_id, r.idx] = Fenced(f"table {r.table_id} has another owner now")
-            rows = [r for r in rows if (r.table_id, r.idx) not in outcome]
+        for r in rows:
+            if r.fence is not None and tokens.get(r.table_id) != r.fence:
+                outcome[r.table_id, r.idx] = Fenced(f"table {r.table_id} has another owner now")
+        rows = [r for r in rows if (r.table_id, r.idx) not in outcome]
         columns = (
             [r.table_id for r in rows],
             [r.idx for r in rows],
