@@ -27,6 +27,23 @@ def plural(k: int, one: str, many: str | None = None) -> str:
     return f"{k} {one if k == 1 else many or one + 's'}"
 
 
+def secret_cards(e: Told, card_name: Callable[[Any], str], form: str = ": {}") -> str:
+    """The event's secret cards in words (`form` around them), for those who may see them; "" for
+    everyone else (their copy of the event has no `secret`)."""
+    secret = e.get("secret")
+    return form.format(", ".join(card_name(c) for c in secret["cards"])) if secret else ""
+
+
+def draws(e: Told, card: str, card_name: Callable[[Any], str]) -> str:
+    """A draw from a deck: `card` says what ("a Miracle card"); the card itself only to those who may
+    see it (the event's `secret`), and an empty deck as such."""
+    if e.get("empty"):
+        return f"{e.me} would draw {card}, but none are left."
+    secret = e.get("secret")
+    what = f": {card_name(secret['card'])}" if secret else ""
+    return f"{e.me} draws {card}{what}."
+
+
 class Told:
     """One event being put into words: its fields (`told["tile"]`) and the seats' names."""
 

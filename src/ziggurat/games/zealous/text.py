@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ziggurat.engine.text import Told, Wording, plural
+from ziggurat.engine.text import Told, Wording, draws, plural, secret_cards
 from ziggurat.games.zealous.actions import PARSE
 from ziggurat.games.zealous.board import INDEX, KIND, KIND_NAMES, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_NAMES, DECKS
@@ -39,11 +39,7 @@ def _play(e: Told) -> str:
 
 
 def _draw(e: Told) -> str:
-    if e.get("empty"):
-        return f"{e.me} would draw a {_deck(e['deck'])} card, but none are left."
-    secret = e.get("secret")
-    what = f": {card_name(secret['card'])}" if secret else ""
-    return f"{e.me} draws a {_deck(e['deck'])} card{what}."
+    return draws(e, f"a {_deck(e['deck'])} card", card_name)
 
 
 def _add(e: Told) -> str:
@@ -69,14 +65,12 @@ def _swap(e: Told) -> str:
 
 
 def _reveal(e: Told) -> str:
-    secret = e.get("secret")
-    what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
+    what = secret_cards(e, card_name)
     return f"{e.me} draws {plural(e['count'], 'Miracle')}{_via(e)}{what}."
 
 
 def _keep(e: Told) -> str:
-    secret = e.get("secret")
-    what = f" ({', '.join(card_name(c) for c in secret['cards'])})" if secret else ""
+    what = secret_cards(e, card_name, " ({})")
     return f"{e.me} keeps {e['count']} drawn Miracle{'s' if e['count'] != 1 else ''}{what}."
 
 

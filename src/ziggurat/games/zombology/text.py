@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.engine.text import Told, Wording, plural
+from ziggurat.engine.text import Told, Wording, draws, plural, secret_cards
 from ziggurat.games.zombology.actions import PARSE
 from ziggurat.games.zombology.cards import CARD_INDEX, CARDS, SUIT_INDEX, SUIT_NAMES
 from ziggurat.games.zombology.rules import to_act
@@ -66,17 +66,12 @@ def _therapy(e: Told) -> str:
 
 
 def _pass(e: Told) -> str:
-    secret = e.get("secret")
-    what = f": {', '.join(card_name(c) for c in secret['cards'])}" if secret else ""
+    what = secret_cards(e, card_name)
     return f"{e.me} passes {plural(e['count'], 'card')} to {e.who(e['to'])}{what}."
 
 
 def _draw(e: Told) -> str:
-    if e.get("empty"):
-        return f"{e.me} would draw an Apocalypse card, but none are left."
-    secret = e.get("secret")
-    what = f": {card_name(secret['card'])}" if secret else ""
-    return f"{e.me} draws an Apocalypse card{what}."
+    return draws(e, "an Apocalypse card", card_name)
 
 
 def _end(e: Told) -> str:
