@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ziggurat.engine.text import Told, Wording, draws, plural, secret_cards
@@ -103,26 +103,29 @@ WORDING: dict[str, Wording] = {
 }
 
 
+def _target(st: ZombologyState, x: int, y: int) -> str:
+    owner = st.chosen.index(x) if x in st.chosen else -1
+    return f"Overrun seat {owner}'s {CARDS[x].name}"
+
+
+# Each action's menu line, by its verb: from the state and the action's two numbers.
+_ACTIONS: dict[str, Callable[[ZombologyState, int, int], str]] = {
+    "choose": lambda st, x, y: f"Play {CARDS[x].name}",
+    "swap": lambda st, x, y: f"Swap {CARDS[x].name} from your hand for the failed {CARDS[y].name}",
+    "target": _target,
+    "guru": lambda st, x, y: f"Claim the {SUIT_NAMES[x]} Guru",
+    "pass": lambda st, x, y: "Make no swap this round",
+    "counter": lambda st, x, y: "Discard an Army Perimeter: the Overrun has no effect",
+    "allow": lambda st, x, y: "Keep your Army Perimeters: the Overrun discards your card",
+}
+
+
 def describe_action(st: ZombologyState, seat: int, action: str) -> str:
     parsed = PARSE.get(action)
-    if parsed is None:
+    words = _ACTIONS.get(action.split(":")[0])
+    if parsed is None or words is None:
         return action
-    word = action.split(":")[0]
-    _, x, y = parsed
-    if word == "choose":
-        return f"Play {CARDS[x].name}"
-    if word == "swap":
-        return f"Swap {CARDS[x].name} from your hand for the failed {CARDS[y].name}"
-    if word == "target":
-        owner = st.chosen.index(x) if x in st.chosen else -1
-        return f"Overrun seat {owner}'s {CARDS[x].name}"
-    if word == "guru":
-        return f"Claim the {SUIT_NAMES[x]} Guru"
-    return {
-        "pass": "Make no swap this round",
-        "counter": "Discard an Army Perimeter: the Overrun has no effect",
-        "allow": "Keep your Army Perimeters: the Overrun discards your card",
-    }.get(action, action)
+    return words(st, parsed[1], parsed[2])
 
 
 def collection_text(cards: list[str]) -> str:
