@@ -3,6 +3,7 @@
 from typing import Any
 
 from ziggurat.engine.cloning import cloner, slots_of
+from ziggurat.engine.state import State as EngineState
 
 
 class Rec:
@@ -56,3 +57,17 @@ def test_every_slot_is_copied_by_its_kind() -> None:
     assert c.table == {0: [7]} and c.table[0] is not st.table[0]
     st.maybe = None
     assert _clone(st).maybe is None
+
+
+class Tiny(EngineState, lists=("row",)):
+    __slots__ = ("row", "word")
+    row: list[int]
+    word: str
+
+
+def test_a_state_clones_its_own_and_the_engines_fields() -> None:
+    st = Tiny()
+    st.n, st.events, st.cache, st.result, st.row, st.word = 2, [], (0, ["a"]), None, [1], "w"
+    c = st.clone()
+    assert type(c) is Tiny and (c.n, c.events, c.cache, c.result, c.word) == (2, None, (0, ["a"]), None, "w")
+    assert c.row == [1] and c.row is not st.row

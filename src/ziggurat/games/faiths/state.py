@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ziggurat.engine import Json, Result, Rng
-from ziggurat.engine.cloning import cloner
+from ziggurat.engine import Rng
+from ziggurat.engine.state import State
 
 
 class Phase(IntEnum):
@@ -69,18 +69,22 @@ def new_pending(event: int, mag: int, x: int) -> Pending:
     return p
 
 
-class FaithsState:
+class FaithsState(
+    State,
+    lists=("religion", "home", "chits", "population", "occupied", "deck", "discard", "bars", "peek"),
+    nested=("hand",),
+    copied=("pending", "rng"),
+    tables=("known",),
+):
     __slots__ = (
         "actor",
         "barred",
         "bars",
         "bonus_used",
-        "cache",
         "chits",
         "choose_religions",
         "deck",
         "discard",
-        "events",
         "grow_left",
         "grow_targets",
         "hand",
@@ -88,7 +92,6 @@ class FaithsState:
         "homeland_bonus",
         "known",
         "max_rounds",
-        "n",
         "negations",
         "occupied",
         "peek",
@@ -98,7 +101,6 @@ class FaithsState:
         "react_by",
         "react_off",
         "religion",
-        "result",
         "rng",
         "round",
         "turn",
@@ -135,20 +137,4 @@ class FaithsState:
     peek: list[int]  # per seat: how many top cards of the deck it has seen (Mysticism)
     known: dict[int, list[int]]  # seat * n + other: cards `seat` knows are in `other`'s hand
     rng: Rng
-    events: list[Json] | None
-    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Result | None
     winner: int  # the seat that reached 14 territories, -1 if none
-
-    def clone(self) -> FaithsState:
-        return _clone(self)
-
-
-_clone = cloner(
-    FaithsState,
-    lists=("religion", "home", "chits", "population", "occupied", "deck", "discard", "bars", "peek"),
-    nested=("hand",),
-    copied=("pending", "rng"),
-    tables=("known",),
-    dropped=("events",),
-)

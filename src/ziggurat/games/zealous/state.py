@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ziggurat.engine import Json, Result, Rng
-from ziggurat.engine.cloning import cloner
+from ziggurat.engine import Rng
+from ziggurat.engine.state import State
 
 
 class Phase(IntEnum):
@@ -61,22 +61,24 @@ class Frame:
         return c
 
 
-class ZealousState:
+class ZealousState(
+    State,
+    lists=("followers", "prophet", "score", "supply", "sanctuary"),
+    nested=("hand", "deck", "discard", "short_supply"),
+    records=("stack",),
+    copied=("rng",),
+):
     __slots__ = (
-        "cache",
         "card_played",
         "deck",
         "discard",
-        "events",
         "famine",
         "followers",
         "hand",
         "length",
         "max_rounds",
-        "n",
         "phase",
         "prophet",
-        "result",
         "rng",
         "round",
         "sanctuary",
@@ -108,19 +110,3 @@ class ZealousState:
     stack: list[Frame]  # the cards being resolved, the one deciding now last
     short_supply: list[list[int]]  # proliferation choices owed: [seat, tile mask, followers left to add]
     rng: Rng
-    events: list[Json] | None
-    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Result | None
-
-    def clone(self) -> ZealousState:
-        return _clone(self)
-
-
-_clone = cloner(
-    ZealousState,
-    lists=("followers", "prophet", "score", "supply", "sanctuary"),
-    nested=("hand", "deck", "discard", "short_supply"),
-    records=("stack",),
-    copied=("rng",),
-    dropped=("events",),
-)

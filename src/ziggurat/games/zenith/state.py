@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ziggurat.engine import Json, Result
-from ziggurat.engine.cloning import cloner
+from ziggurat.engine.state import State
 from ziggurat.games.zenith.board import Board
 
 COLOURS = ("green", "orange", "purple", "blue")  # seat order (rulings: players and pieces)
@@ -15,22 +14,18 @@ def pieces_per_player(players: int) -> int:
     return 58 if players == 2 else 29
 
 
-class ZenithState:
+class ZenithState(State, lists=("own", "reach", "hand", "out")):
     __slots__ = (
         "alive",
         "board",
-        "cache",
-        "events",
         "hand",
         "moves",
-        "n",
         "occupied",
         "open",
         "out",
         "own",
         "pieces",
         "reach",
-        "result",
         "turn",
     )
 
@@ -46,12 +41,6 @@ class ZenithState:
     hand: list[int]  # pieces in hand per seat
     alive: int  # mask of seats still in the game
     out: list[tuple[int, str, int]]  # eliminations in order: (seat, reason, moves made by then)
-    events: list[Json] | None
-    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Result | None
-
-    def clone(self) -> ZenithState:
-        return _clone(self)
 
     def placeable(self, s: int) -> int:
         """Mask of the spaces where seat `s` may place now: empty level-0 spaces, and open upper spaces
@@ -59,10 +48,3 @@ class ZenithState:
         if not self.hand[s]:
             return 0
         return self.open & (self.board.ground | self.reach[s])
-
-
-_clone = cloner(
-    ZenithState,
-    lists=("own", "reach", "hand", "out"),
-    dropped=("events",),
-)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ziggurat.engine import Json, Result, Rng
-from ziggurat.engine.cloning import cloner
+from ziggurat.engine import Rng
+from ziggurat.engine.state import State
 
 
 class Phase(IntEnum):
@@ -31,26 +31,27 @@ NOT_CHOSEN, NO_CARD = -1, -2  # chosen[seat] before the choice; or when the hand
 CENTRE, OUT = -1, -2  # guru[suit]: in the central area; not in play (suit removed)
 
 
-class ZombologyState:
+class ZombologyState(
+    State,
+    lists=("hand", "collection", "guru", "best", "chosen", "fresh"),
+    nested=("deck", "memory"),
+    copied=("rng",),
+):
     __slots__ = (
         "ask",
         "best",
-        "cache",
         "centre",
         "chosen",
         "collection",
         "deck",
-        "events",
         "fresh",
         "game_box",
         "guru",
         "hand",
         "insight",
         "memory",
-        "n",
         "pending",
         "phase",
-        "result",
         "rng",
         "round",
         "suits",
@@ -74,18 +75,3 @@ class ZombologyState:
     fresh: list[int]  # per seat: cards it swapped into the centre this round (others may not take them)
     memory: list[list[int]]  # memory[o][t]: cards o knows are in t's hand (or t's hidden choice)
     rng: Rng
-    events: list[Json] | None
-    cache: tuple[int, list[str]] | None  # (seat, legal actions) for the current decision
-    result: Result | None
-
-    def clone(self) -> ZombologyState:
-        return _clone(self)
-
-
-_clone = cloner(
-    ZombologyState,
-    lists=("hand", "collection", "guru", "best", "chosen", "fresh"),
-    nested=("deck", "memory"),
-    copied=("rng",),
-    dropped=("events",),
-)
