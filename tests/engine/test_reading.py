@@ -3,7 +3,7 @@
 import pytest
 
 from ziggurat.engine import InputError
-from ziggurat.engine.reading import named, seat_number
+from ziggurat.engine.reading import mapping, named, seat_number
 
 
 def test_a_name_is_looked_up_or_refused_with_the_choices() -> None:
@@ -22,3 +22,11 @@ def test_a_seat_is_a_number_below_the_player_count(ref: object, message: str) ->
     with pytest.raises(InputError) as e:
         seat_number(ref, 3)
     assert e.value.code == "bad-setup" and e.value.message == message
+
+
+def test_a_setup_entry_that_must_map_is_refused_otherwise() -> None:
+    assert mapping({}, "hands", "a seat to a list of cards") == {}
+    assert mapping({"hands": {"0": []}}, "hands", "a seat to a list of cards") == {"0": []}
+    with pytest.raises(InputError) as e:
+        mapping({"hands": [1]}, "hands", "a seat to a list of cards")
+    assert e.value.message == "setup.hands must map a seat to a list of cards."

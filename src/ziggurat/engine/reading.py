@@ -29,3 +29,11 @@ def seat_number(ref: Any, n: int) -> int:
     if not 0 <= s < n:
         raise bad_setup(f"There is no seat {s}.")
     return s
+
+
+def mapping(setup: Mapping[str, Any], key: str, shape: str) -> Mapping[str, Any]:
+    """`setup[key]`, which must map `shape` ("a seat to a list of cards"); empty when not given."""
+    value = setup.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise bad_setup(f"setup.{key} must map {shape}.")
+    return value

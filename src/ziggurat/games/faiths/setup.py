@@ -9,7 +9,7 @@ from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
 from ziggurat.engine.options import check_choices, short
-from ziggurat.engine.reading import bad_setup, named, seat_number
+from ziggurat.engine.reading import bad_setup, mapping, named, seat_number
 from ziggurat.games.faiths.board import (
     CAPACITY,
     INDEX,
@@ -135,9 +135,7 @@ def new_state(
         pool.remove(c)
         return c
 
-    hands = setup.get("hands") or {}
-    if not isinstance(hands, Mapping):
-        raise bad_setup("setup.hands must map a seat to a list of cards.")
+    hands = mapping(setup, "hands", "a seat to a list of cards")
     for ref, cards in hands.items():
         s = seat_number(ref, n)
         if not isinstance(cards, list):

@@ -8,7 +8,7 @@ from typing import Any
 
 from ziggurat.engine import Json, Rng
 from ziggurat.engine.options import check_choices
-from ziggurat.engine.reading import bad_setup, named
+from ziggurat.engine.reading import bad_setup, mapping, named
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
 from ziggurat.games.zealous.flow import final_result, mask_tiles
@@ -82,9 +82,7 @@ def new_state(
             raise bad_setup(f"Not enough copies of {CARDS[c].id} for this setup.")
         pool.remove(c)
 
-    hands = setup.get("hands") or {}
-    if not isinstance(hands, Mapping):
-        raise bad_setup("setup.hands must map a seat to a list of cards.")
+    hands = mapping(setup, "hands", "a seat to a list of cards")
     for seat, cards in hands.items():
         s = int(seat)
         if not 0 <= s < n or not isinstance(cards, list):
@@ -93,9 +91,7 @@ def new_state(
             c = _card(name)
             take(c)
             st.hand[s][c] += 1
-    stacked = setup.get("decks") or {}
-    if not isinstance(stacked, Mapping):
-        raise bad_setup("setup.decks must map a deck name to its top cards.")
+    stacked = mapping(setup, "decks", "a deck name to its top cards")
     tops: list[list[int]] = [[], [], []]
     for name, cards in stacked.items():
         if name not in DECKS or not isinstance(cards, list):

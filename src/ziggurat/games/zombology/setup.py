@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.engine import Json, Rng
-from ziggurat.engine.reading import bad_setup, named, seat_number
+from ziggurat.engine.reading import bad_setup, mapping, named, seat_number
 from ziggurat.games.zombology import flow
 from ziggurat.games.zombology.cards import (
     APOCALYPSE,
@@ -152,9 +152,7 @@ def new_state(
     for s, names in _per_seat(setup.get("hands") or {}, n, "setup.hands").items():
         st.hand[s] = pool.mask(names, "setup.hands")
         stacked.add(s)
-    gurus = setup.get("gurus") or {}
-    if not isinstance(gurus, Mapping):
-        raise bad_setup("setup.gurus must map a suit to a seat (or null: the central area).")
+    gurus = mapping(setup, "gurus", "a suit to a seat (or null: the central area)")
     for name, seat in gurus.items():
         u = _suit(name)
         if u not in suits:
@@ -166,9 +164,7 @@ def new_state(
     st.round = rnd
 
     tops: list[list[int]] = [[], []]
-    decks = setup.get("decks") or {}
-    if not isinstance(decks, Mapping):
-        raise bad_setup("setup.decks must map epidemic/apocalypse to the cards on top, top first.")
+    decks = mapping(setup, "decks", "epidemic/apocalypse to the cards on top, top first")
     for name, names in decks.items():
         if name not in BACKS or not isinstance(names, list):
             raise bad_setup(
