@@ -12,6 +12,7 @@ from ziggurat.bots.hard import Tuning
 from ziggurat.bots.heuristics.base import Projection
 from ziggurat.bots.ismcts import Settings
 from ziggurat.engine import Game
+from ziggurat.engine.bits import bits
 from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES, WIN
 from ziggurat.games.faiths.state import FaithsState
 
@@ -35,11 +36,7 @@ def strength(st: FaithsState) -> list[float]:
             continue
         border = 0
         thin = 0
-        m = occ
-        while m:
-            low = m & -m
-            t = low.bit_length() - 1
-            m ^= low
+        for t in bits(occ):
             border |= ADJ_MASK[t]
             thin += pc[t * n + s] == 1
         border &= ~occ

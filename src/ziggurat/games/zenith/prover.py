@@ -10,6 +10,7 @@ hands) shares the work between move orders. The proof stops at a node budget: `N
 
 from __future__ import annotations
 
+from ziggurat.engine.bits import bits
 from ziggurat.games.zenith.board import Board
 from ziggurat.games.zenith.state import ZenithState
 
@@ -50,11 +51,8 @@ class Prover:
         ground = b.ground
         moves = opn & (ground | reach[s])
         scored = []
-        m = moves
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            m ^= low
+        for i in bits(moves):
+            low = 1 << i
             occ2 = occ | low
             opn2 = opn & ~low
             for j in b.above[i]:
