@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ziggurat.engine import IllegalAction
-from ziggurat.engine.bits import bits
+from ziggurat.engine.bits import picked
 from ziggurat.games.zenith import flow
 from ziggurat.games.zenith.actions import A_PLACE, PARSE, PLACE
 from ziggurat.games.zenith.state import COLOURS, ZenithState
@@ -16,8 +16,7 @@ def to_act(st: ZenithState) -> tuple[int, ...]:
 def legal(st: ZenithState, s: int) -> list[str]:
     if s != st.turn or s < 0:  # turn is -1 once the game is over
         return []
-    acts = A_PLACE[st.board.id]
-    return [acts[i] for i in bits(st.placeable(s))]
+    return picked(A_PLACE[st.board.id], st.placeable(s))
 
 
 def play(st: ZenithState, s: int, action: str) -> None:

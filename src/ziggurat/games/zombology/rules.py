@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ziggurat.engine import IllegalAction
-from ziggurat.engine.bits import bits
+from ziggurat.engine.bits import picked
 from ziggurat.games.zombology import flow
 from ziggurat.games.zombology.actions import (
     A_ALLOW,
@@ -61,7 +61,7 @@ def _choosing(st: ZombologyState) -> tuple[int, ...]:
 def _choices(st: ZombologyState, s: int) -> list[str]:
     if st.chosen[s] != NOT_CHOSEN:
         return []
-    return [A_CHOOSE[c] for c in bits(st.hand[s])]  # playing a card is compulsory: no pass
+    return picked(A_CHOOSE, st.hand[s])  # playing a card is compulsory: no pass
 
 
 def _asked(st: ZombologyState) -> tuple[int, ...]:
