@@ -201,10 +201,14 @@ class Game(Generic[S, Opt]):
 
     def legal(self, state: S, seat: int) -> list[Action]:
         """The actions `seat` may take now (empty if it is not asked)."""
-        c = state.cache  # the hit is inlined here and in apply: they are the engine's hot path
+        c = state.cache  # _cached() inlined: legal and apply are the engine's hot path
         if c is not None and c[0] is seat:
             return c[1][:]
-        return self._cached(state, seat)[:]
+        if type(seat) is not int or not 0 <= seat < state.n:
+            return []
+        actions = self._legal(state, seat)
+        state.cache = (seat, actions)
+        return actions[:]
 
     def apply(self, state: S, seat: int, action: Action) -> None:
         """Apply one action in place; raise IllegalAction (state unchanged) if it is not legal."""
