@@ -38,7 +38,11 @@ async def test_one_owner_at_a_time_and_a_takeover_once_the_lease_runs_out(pg_sto
     assert await b.acquire("t") == 2  # a new owner, a higher token
     assert await a.renew(["t"]) == set()  # a learns it lost the table
     assert await a.acquire("t") is None
-    await b.release("t", 2)  # b lets go: a may have it at once
+    await a.release([("t", 2)])  # (only the owner lets go)
+    assert await a.holder("t") == ("b", 2)
+    await b.release([("t", 1)])  # (and only of the lease it holds: its token)
+    assert await a.holder("t") == ("b", 2)
+    await b.release([("t", 2)])  # b lets go: a may have it at once
     assert await a.acquire("t") == 3
     assert await a.acquire("nope") is None
 

@@ -15,6 +15,8 @@ from ziggurat.store import Conflict, SeatRecord, Store, TableRecord, migrate
 from ziggurat.store.migrate import alembic_config
 from ziggurat.store.schema import metadata
 
+from .pg import Cluster
+
 
 def table(tid: str = "t1", status: str = "open", created: float = 1.0) -> TableRecord:
     return TableRecord(
@@ -163,3 +165,14 @@ def test_the_head_the_server_knows_is_alembics() -> None:
     from alembic.script import ScriptDirectory
 
     assert ScriptDirectory.from_config(alembic_config()).get_current_head() == migrate.HEAD
+
+
+async def test_processes_starting_at_once_migrate_one_at_a_time(pg: Cluster) -> None:
+    """Several machines starting on a new database: each opens it, one migrates, none fails."""
+    url = pg.new_database()
+    stores = await asyncio.gather(*(Store.open(url) for _ in range(4)))
+    try:
+        await stores[0].create_table(TableRecord("t", "zenith", {}, 2, 1, 2))  # type: ignore[arg-type]
+        assert [t.id for t in await stores[3].list_tables()] == ["t"]
+    finally:
+        await asyncio.gather(*(s.close() for s in stores))

@@ -295,10 +295,8 @@ class Hall:
             del self.tables[table.id]
         await asyncio.gather(*(t.stop() for t in gone), return_exceptions=True)
         if self.cluster is not None:  # nothing to do for them: parked, for whoever needs them next
-            for table in gone:
-                if table.fence is not None:
-                    with contextlib.suppress(Exception):
-                        await self.cluster.leases.release(table.id, table.fence)
+            with contextlib.suppress(Exception):
+                await self.cluster.leases.release([(t.id, t.fence) for t in gone if t.fence is not None])
         self._unloaded += len(gone)
         return len(gone)
 
@@ -346,11 +344,9 @@ class Hall:
                     await task
         tables, self.tables = list(self.tables.values()), {}
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
-        if self.cluster is not None:
-            for t in tables:  # a clean shutdown hands its tables on at once
-                if t.fence is not None:
-                    with contextlib.suppress(Exception):
-                        await self.cluster.leases.release(t.id, t.fence)
+        if self.cluster is not None:  # a clean shutdown hands its tables on at once
+            with contextlib.suppress(Exception):
+                await self.cluster.leases.release([(t.id, t.fence) for t in tables if t.fence is not None])
             await self.cluster.close()
 
     # --- several processes -----------------------------------------------------------------------------

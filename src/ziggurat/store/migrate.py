@@ -38,6 +38,9 @@ def _upgrade(connection: Connection, revision: str) -> None:
     command.upgrade(cfg, revision)
 
 
+_MIGRATION_LOCK = 0x7A1660  # any constant of ours: the advisory lock the migrating process holds
+
+
 async def _current(engine: AsyncEngine) -> str | None:
     """The database's revision, or None (a new database, or one Alembic never touched)."""
     async with engine.connect() as conn:
@@ -58,6 +61,8 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
             await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             await conn.commit()
         try:
+            if not sqlite:  # several processes starting at once (several machines): one migrates at a time
+                await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
             await conn.run_sync(_upgrade, revision)
             await conn.commit()
         finally:
