@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Depends, Request, status
@@ -53,7 +52,10 @@ TokenDep = Annotated[str, Depends(token_hash)]
 
 @router.get("/games", response_model=list[schemas.GameInfo])
 async def games() -> list[Json]:
-    return [{**dataclasses.asdict(g.info), "options": g.options_spec()} for g in registry.all_games()]
+    fields = schemas.GameInfo.model_fields.keys() - {"options"}  # (Info has more, for bots and research)
+    return [
+        {**{f: getattr(g.info, f) for f in fields}, "options": g.options_spec()} for g in registry.all_games()
+    ]
 
 
 @router.post("/tables", response_model=schemas.Seated, status_code=status.HTTP_201_CREATED)

@@ -60,7 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(
         title="Ziggurat",
-        summary="Lobby and play API for Zealous, Faiths, Zombology and Zenith.",
+        summary="Lobby and play API for the board games this server has (GET /api/games lists them).",
         description="Play goes over the websocket `/ws/tables/{id}`; see docs/server.md for its messages.",
         version="1",
         lifespan=lifespan,

@@ -56,8 +56,10 @@ class TableInfo(BaseModel):
 
 
 class CreateTable(BaseModel):
-    game: str = Field(max_length=32, examples=["zealous"])
-    options: dict[str, Any] = Field(default_factory=dict, examples=[{"length": "beginner"}])
+    game: str = Field(max_length=32, description="a game's id, from GET /api/games")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="the game's options by name (GET /api/games says which)"
+    )
     seats: int = Field(ge=1, le=16, description="number of players, the host included")
     name: str = Name
 
