@@ -36,8 +36,8 @@ def redis() -> Iterator[Redis]:
 class Site:
     """Processes serving one site (as on several machines behind a load balancer)."""
 
-    def __init__(self, db: str, redis: Redis, n: int) -> None:
-        self.db, self.redis = db, redis
+    def __init__(self, db: str, redis: Redis, n: int, *flags: str) -> None:
+        self.db, self.redis, self.flags = db, redis, flags
         self.servers = [self.start() for _ in range(n)]
 
     def start(self) -> ProcessServer:
@@ -46,6 +46,7 @@ class Site:
             *("--redis", self.redis.url, "--lease-seconds", str(LEASE), "--bot-pool", "thread"),
             *("--max-open-tables", "1000", "--max-sockets", "1000", "--http-rate", "100000"),
             *("--log-level", "info"),
+            *self.flags,
         )
 
     @property

@@ -10,6 +10,7 @@ import signal
 
 import pytest
 
+from ..store.pg import Cluster
 from .conftest import LEASE, Redis, Site
 from .players import check_the_record, seat_players
 
@@ -94,3 +95,33 @@ async def test_a_paused_owners_late_writes_are_refused(site3: Site) -> None:
     await check_the_record(b, players)
     assert any("lost to another process" in line for line in frozen.output)
     assert sum(p.reconnects for p in players) >= 1
+
+
+async def test_bots_play_on_when_their_tables_owner_dies_with_nobody_connected(
+    pg: Cluster, redis: Redis
+) -> None:
+    """The owner dies while a bot waits to move, and the only person at the table has gone: another
+    process takes the table over by itself (no request asks for it), and the bot moves."""
+    site = Site(pg.new_database(), redis, 2, "--bot-delay", "1.5")
+    try:
+        (ada,) = await seat_players(site.urls, "zenith", ["Ada"], bots=1, play_on=[[site.urls[1]]])
+        await ada.play(until=lambda s: s["version"] >= 1 and not s["legal"])  # the bot's turn, waiting
+        version = ada.client.state["version"] if ada.client and ada.client.state else 0
+        await ada.close()
+        os.kill(site.servers[0].proc.pid, signal.SIGKILL)  # the owner, mid-wait
+        async with asyncio.timeout(LEASE * 2 + 10):
+            while len(await _actions(site, ada.table)) <= version:
+                await asyncio.sleep(0.2)
+        assert await _owner(site, ada.table) not in (None, "probe")
+    finally:
+        site.close()
+
+
+async def _actions(site: Site, table: str) -> list[tuple[int, str]]:
+    from ziggurat.store import Store
+
+    store = await Store.open(site.db)
+    try:
+        return await store.actions(table)
+    finally:
+        await store.close()
