@@ -38,7 +38,8 @@ def start(db: str, *flags: str, src: str | None = None) -> tuple[subprocess.Pope
         m = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
         if m:
             # Read on what it logs, or a full pipe would block the server mid-run; keep the tail.
-            LOGS[proc.pid] = tail = collections.deque(maxlen=200)
+            tail: collections.deque[str] = collections.deque(maxlen=200)
+            LOGS[proc.pid] = tail
             threading.Thread(target=tail.extend, args=(proc.stdout,), daemon=True).start()
             return proc, m.group(1)
     proc.kill()

@@ -64,7 +64,7 @@ class Seat:
         try:
             async with asyncio.timeout(timeout):
                 while True:
-                    m = json.loads(await self.ws.recv())
+                    m: Json = json.loads(await self.ws.recv())
                     if m["type"] == "state":
                         self.state = m
                     if m["type"] in types:
