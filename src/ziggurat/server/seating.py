@@ -114,21 +114,22 @@ def leave(rec: TableRecord, token_hash: str) -> None:
         s.has_left = True
 
 
-def fill(rec: TableRecord, token_hash: str, seat: int, level: str) -> None:
+def _hosts_empty_seat(rec: TableRecord, token_hash: str, seat: int) -> SeatRecord:
+    """The seat the host may change before the start: an empty or bot seat (else a clear refusal)."""
     host(rec, token_hash)
     must_be_open(rec)
     s = _seat(rec, seat)
     if s.kind == "human":
         raise conflict("seat-taken", "A player sits there.")
-    _bot(s, level, rec)
+    return s
+
+
+def fill(rec: TableRecord, token_hash: str, seat: int, level: str) -> None:
+    _bot(_hosts_empty_seat(rec, token_hash, seat), level, rec)
 
 
 def remove(rec: TableRecord, token_hash: str, seat: int, min_players: int) -> None:
-    host(rec, token_hash)
-    must_be_open(rec)
-    s = _seat(rec, seat)
-    if s.kind == "human":
-        raise conflict("seat-taken", "A player sits there.")
+    _hosts_empty_seat(rec, token_hash, seat)
     if len(rec.seats) <= min_players:
         raise conflict("too-few-seats", f"This game needs at least {min_players} players.")
     del rec.seats[seat]

@@ -109,14 +109,16 @@ def _sync_sqlite_engine(url: str) -> Engine:
     return engine
 
 
-class SqliteWriter:
-    def __init__(self, url: str) -> None:
-        self._engine = _sync_sqlite_engine(url)
-        self._conn = self._engine.connect()
-        self._raw: sqlite3.Connection = self._conn.connection.driver_connection  # type: ignore[assignment]
+class _Queued:
+    """What both writers share: callers queue their writes and wait for each one's outcome, while one
+    task of the writer's (`_run`) takes what is queued, in batches."""
+
+    def __init__(self, name: str) -> None:
         self._queue: asyncio.Queue[tuple[Append | Op, asyncio.Future[Any]]] = asyncio.Queue()
-        self._checkpointer = _Checkpointer(url)
-        self._task = asyncio.create_task(self._run(), name="sqlite-writer")
+        self._task = asyncio.create_task(self._run(), name=name)
+
+    async def _run(self) -> None:
+        raise NotImplementedError
 
     async def append(self, row: Append) -> bool:
         result: bool = await self._submit(row)
@@ -131,10 +133,22 @@ class SqliteWriter:
         self._queue.put_nowait((item, fut))
         return fut
 
-    async def close(self) -> None:
+    async def _stop(self) -> None:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
+
+
+class SqliteWriter(_Queued):
+    def __init__(self, url: str) -> None:
+        self._engine = _sync_sqlite_engine(url)
+        self._conn = self._engine.connect()
+        self._raw: sqlite3.Connection = self._conn.connection.driver_connection  # type: ignore[assignment]
+        self._checkpointer = _Checkpointer(url)
+        super().__init__("sqlite-writer")
+
+    async def close(self) -> None:
+        await self._stop()
         self._conn.close()
         self._engine.dispose()
         await self._checkpointer.close()
@@ -226,7 +240,7 @@ _PG_FENCES = sa.text(
 )
 
 
-class PostgresWriter:
+class PostgresWriter(_Queued):
     """One connection of its own, one transaction per batch: the lobby's writes (each a function run
     through run_sync) and then every queued action in one statement. Should anything in a batch fail,
     the batch is undone and every write retried alone, so that each gets its own outcome."""
@@ -234,26 +248,10 @@ class PostgresWriter:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._conn: AsyncConnection | None = None
-        self._queue: asyncio.Queue[tuple[Append | Op, asyncio.Future[Any]]] = asyncio.Queue()
-        self._task = asyncio.create_task(self._run(), name="postgres-writer")
-
-    async def append(self, row: Append) -> bool:
-        result: bool = await self._submit(row)
-        return result
-
-    async def write(self, op: Callable[[Connection], T]) -> T:
-        result: T = await self._submit(op)
-        return result
-
-    def _submit(self, item: Append | Op) -> asyncio.Future[Any]:
-        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((item, fut))
-        return fut
+        super().__init__("postgres-writer")
 
     async def close(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        await self._stop()
         await self._drop()
 
     async def _connection(self) -> AsyncConnection:
