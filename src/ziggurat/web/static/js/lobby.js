@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
+import { loadRenderer } from "./games/registry.js";
 
 const REFRESH_MS = 4000;
 
@@ -72,7 +73,8 @@ export function lobbyPage(root, games, renderers) {
       h("h3", {}, g.name),
       h("p", { class: "players" }, `${g.min_players}–${g.max_players} players`, g.simultaneous ? " · simultaneous" : ""),
       h("p", { class: "summary" }, g.summary),
-      h("button", { class: "primary", onclick: () => showCreate(g, r) }, `New ${g.name} table`),
+      // The form's labels are the renderer's, fetched now: the table it creates opens next anyway.
+      h("button", { class: "primary", onclick: async () => showCreate(g, { ...r, ...(await loadRenderer(g.id)) }) }, `New ${g.name} table`),
     );
   }
 

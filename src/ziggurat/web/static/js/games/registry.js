@@ -1,9 +1,33 @@
-// One renderer per game, by game id; "generic" draws any other game as buttons.
+// One renderer per game, by game id, each imported only when first needed: when a table of that game
+// opens, or the lobby's form for a new table of it. The lobby itself needs only the pictures below.
+// "generic" draws any other game as buttons.
 
-import faiths from "./faiths.js";
-import generic from "./generic.js";
-import zealous from "./zealous.js";
-import zenith from "./zenith.js";
-import zombology from "./zombology.js";
+const LOADERS = {
+  zealous: () => import("./zealous.js"),
+  faiths: () => import("./faiths.js"),
+  zombology: () => import("./zombology.js"),
+  zenith: () => import("./zenith.js"),
+  generic: () => import("./generic.js"),
+};
 
-export const RENDERERS = { zealous, faiths, zombology, zenith, generic };
+const picture = (name) => new URL(`../../img/${name}.svg`, import.meta.url).href;
+
+// What the lobby shows of each game without loading its renderer.
+export const GAMES = Object.fromEntries(
+  Object.keys(LOADERS)
+    .filter((id) => id !== "generic")
+    .map((id) => [id, { picture: picture(id) }]),
+);
+
+const loading = new Map();
+
+// The game's renderer (the module's default export), or the generic one for a game without its own.
+export function loadRenderer(id) {
+  const key = id in LOADERS ? id : "generic";
+  if (!loading.has(key)) {
+    const p = LOADERS[key]().then((m) => m.default);
+    p.catch(() => loading.delete(key)); // a failed download is tried again next time
+    loading.set(key, p);
+  }
+  return loading.get(key);
+}
