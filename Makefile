@@ -6,16 +6,21 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve cluster test lint typecheck unit bench clean
 
+# The first run takes minutes (the server, the tests' and the researchers' libraries): say so, and let
+# pip show what it is fetching.
 $(STAMP): pyproject.toml
+	@echo "Installing Ziggurat and its libraries into $(VENV)/ (first run, or pyproject.toml changed): a few minutes..."
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
+	@echo "Installed into $(VENV)/."
 
 play: $(STAMP)  ## Zealous in the terminal: you against bots
 	$(BIN)/ziggurat play zealous --human 0 $(ARGS)
 
-serve: $(STAMP)  ## the game server (lobby API + websockets); prints its URL. ARGS="--port 8080 --db URL"
+serve: $(STAMP)  ## the site: play in the browser at the URL it prints (http://127.0.0.1:8000/). ARGS="--port 8080 --db URL"
+	@echo "Starting the server; open the URL below in a browser to play (Ctrl-C stops it)."
 	$(BIN)/ziggurat serve $(ARGS)
 
 cluster: $(STAMP)  ## a site of 2 processes on private PostgreSQL and Redis (Debian's postgresql, redis-server)
