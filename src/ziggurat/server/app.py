@@ -19,7 +19,6 @@ from starlette.exceptions import HTTPException
 from ziggurat.engine import ZigguratError
 from ziggurat.server import api, ws
 from ziggurat.server.bots import BotRunner
-from ziggurat.server.cluster import Cluster
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.guard import Guard
@@ -40,6 +39,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotRunner(settings)
         cluster = None
         if settings.redis_url:  # several processes: this one among them
+            from ziggurat.server.cluster import Cluster
+
             cluster = Cluster(
                 settings.redis_url, Leases(store.engine, secrets.token_hex(6), settings.lease_seconds)
             )

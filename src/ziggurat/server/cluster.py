@@ -28,18 +28,14 @@ from ziggurat.engine import Json
 from ziggurat.server import messages
 from ziggurat.server.conn import Conn
 from ziggurat.server.errors import Refused
+from ziggurat.server.handle import MOVED, OwnerGone
 from ziggurat.store import Leases
 
 log = logging.getLogger("ziggurat.server")
-MOVED = 1012  # "service restart": the browser client reconnects, and finds the table's new owner
 
 
 def channel(node: str) -> str:
     return f"zig:node:{node}"
-
-
-class OwnerGone(Exception):
-    """The table's owner didn't answer: it died, or lost the table."""
 
 
 class RemoteConn(Conn):

@@ -18,20 +18,22 @@ import secrets
 import time
 from collections.abc import Iterator
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
 from ziggurat.server import memory, seating
 from ziggurat.server.bots import BotRunner
-from ziggurat.server.cluster import MOVED, Cluster, OwnerGone, RemoteConn, RemoteHandle
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found
-from ziggurat.server.handle import Handle, LocalHandle
+from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
 from ziggurat.server.history import public_log, replay
 from ziggurat.server.table import Table, summary
 from ziggurat.server.tokens import new_token
 from ziggurat.store import SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
+
+if TYPE_CHECKING:  # (the cluster, and the Redis client, load only with several processes)
+    from ziggurat.server.cluster import Cluster
 
 log = logging.getLogger("ziggurat.server")
 
@@ -205,6 +207,8 @@ class Hall:
         for _ in range(3):  # (a race for a free table: one process wins it, the others go there)
             held = await self.cluster.leases.holder(table_id) if len(table_id) <= 32 else None
             if held is not None and held[0] != self.cluster.node:
+                from ziggurat.server.cluster import RemoteHandle
+
                 return RemoteHandle(self.cluster, table_id, held[0])
             with contextlib.suppress(Owned):
                 return LocalHandle(await self.get(table_id))
@@ -361,6 +365,8 @@ class Hall:
                 await cluster.publish(m["f"], {"k": "moved", "c": m["c"]})  # it reconnects and finds it
                 return
             if conn is None:
+                from ziggurat.server.cluster import RemoteConn
+
                 conn = cluster.remote[key] = RemoteConn(cluster, *key)
             await LocalHandle(table).socket(conn, m["op"], m["a"], m.get("r"))
             if m["op"] == "bye" or not conn.attached:

@@ -1,7 +1,8 @@
 """How a play socket or a lobby request reaches its table: where the table lives.
 
 `LocalHandle` is a table in this process. (With several processes, a table owned by another one is
-reached through the cluster instead, by the same calls.)
+reached through the cluster instead, by the same calls: server/cluster.py, imported only then, so
+that one process on its own never loads the Redis client.)
 """
 
 from __future__ import annotations
@@ -11,6 +12,12 @@ from typing import Any, Protocol
 from ziggurat.engine import Json
 from ziggurat.server.conn import Conn
 from ziggurat.server.table import Table
+
+MOVED = 1012  # "service restart": the browser client reconnects, and finds the table's new owner
+
+
+class OwnerGone(Exception):
+    """The table's owner (another process) didn't answer: it died, or lost the table."""
 
 
 class Handle(Protocol):
