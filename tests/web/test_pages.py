@@ -116,3 +116,12 @@ async def test_a_table_loads_its_own_renderer_only(open_page: Opener, web_url: s
     assert [u.rsplit("/", 1)[1] for u in friend.scripts(RENDERERS)] == ["zenith.js"]
     assert friend.named("lobby.js") == []
     assert friend.named("table.js") == ["table.js"]
+    # Its "How to play" ends with the game's complete rules.
+    await friend.page.click("#rules summary")
+    link = friend.page.locator("#rules a.rules-link")
+    assert await link.get_attribute("href") == "/rules/zenith"
+    async with friend.page.context.expect_page() as popup:
+        await link.click()
+    rules = await popup.value
+    await rules.wait_for_selector("h1")
+    assert await rules.inner_text("h1") == "How to play Zenith"

@@ -1,8 +1,8 @@
 """The browser client: static ES modules, CSS and SVG (no build step), served by the game server.
 
-`mount(app)` serves `index.html` at `/` and everything under `static/` at `/static/` (versioned, gzipped,
-with cache headers: assets.py). The client speaks only the public lobby API (`/api`) and the play
-websocket (`/ws/tables/{id}`) of docs/server.md.
+`mount(app)` serves `index.html` at `/`, everything under `static/` at `/static/` (versioned, gzipped,
+with cache headers: assets.py) and each game's rules at `/rules/<game>` (rules.py). The client speaks
+only the public lobby API (`/api`) and the play websocket (`/ws/tables/{id}`) of docs/server.md.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ def mount(app: FastAPI) -> Assets:
     app.router.add_route(
         "/static/{path:path}", assets.static, methods=["GET", "HEAD"], include_in_schema=False
     )
+    app.router.add_route("/rules/{game}", assets.rules_page, methods=["GET", "HEAD"], include_in_schema=False)
     return assets
 
 

@@ -26,6 +26,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ziggurat.web.rules import rules_pages
+
 PREFIX = "/static/"
 VERSIONED = "v/"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -96,6 +98,8 @@ class Assets:
         html = raw["index.html"].decode()
         html = html.replace(f'="{PREFIX}', f'="{self.base}')
         self.index = make_asset("index.html", html.encode())
+        pages = rules_pages(stylesheet=f"{self.base}css/app.css")
+        self.rules = {game: make_asset(f"{game}.html", page) for game, page in pages.items()}
 
     @property
     def base(self) -> str:
@@ -138,3 +142,10 @@ class Assets:
         if asset is None:
             raise HTTPException(404)
         return self.respond(request, asset, cache)
+
+    async def rules_page(self, request: Request) -> Response:
+        """`/rules/{game}`: the game's rules (docs/games/<game>.md, its Rules section), revalidated."""
+        asset = self.rules.get(request.path_params["game"])
+        if asset is None:
+            raise HTTPException(404)
+        return self.respond(request, asset, REVALIDATE)

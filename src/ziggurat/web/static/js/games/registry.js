@@ -2,6 +2,8 @@
 // opens, or the lobby's form for a new table of it. The lobby itself needs only the pictures below.
 // "generic" draws any other game as buttons.
 
+import { h } from "../dom.js";
+
 const LOADERS = {
   zealous: () => import("./zealous.js"),
   faiths: () => import("./faiths.js"),
@@ -22,12 +24,17 @@ export const GAMES = Object.fromEntries(
 const loading = new Map();
 
 // The game's renderer (the module's default export), or the generic one for a game without its own.
-export function loadRenderer(id) {
+// Its rules help (the table's "How to play") ends with a link to the game's whole rules, which the
+// server serves at /rules/<game> from docs/games/<game>.md.
+export async function loadRenderer(id) {
   const key = id in LOADERS ? id : "generic";
   if (!loading.has(key)) {
     const p = LOADERS[key]().then((m) => m.default);
     p.catch(() => loading.delete(key)); // a failed download is tried again next time
     loading.set(key, p);
   }
-  return loading.get(key);
+  const renderer = await loading.get(key);
+  if (key === "generic") return renderer;
+  const link = h("a", { href: `/rules/${key}`, target: "_blank", rel: "noopener", class: "rules-link" }, "The complete rules");
+  return { ...renderer, rules: [...(renderer.rules || []), [link, " (in a new tab)"]] };
 }
