@@ -7,16 +7,20 @@ export function renderLog(box, entries, names, colours) {
   clear(box);
   const list = h("ol", { class: "log-list" });
   for (const e of entries) {
-    for (const line of e.text || []) {
-      if (!line) continue;
+    (e.text || []).forEach((line, i) => {
+      if (!line) return;
       const isRound = /^Round \d+ begins/.test(line);
-      const li = h("li", { class: ["log-line", isRound && "log-round"], dataset: { version: e.version } });
-      if (e.seat !== null && e.seat !== undefined && colours[e.seat]) {
-        li.append(h("span", { class: "log-dot", style: `background:${colours[e.seat]}`, "aria-hidden": "true" }));
+      // The dot is the seat of the line's own event (text[i] words events[i]): a tally, a proliferation
+      // or a new round belongs to nobody, and a Zombology pass to its passer, not to whoever acted last.
+      const ev = (e.events || [])[i];
+      const seat = ev ? ev.seat : e.seat;
+      const li = h("li", { class: ["log-line", isRound && "log-round"], dataset: { version: e.version, seat: Number.isInteger(seat) ? seat : "" } });
+      if (Number.isInteger(seat) && colours[seat]) {
+        li.append(h("span", { class: "log-dot", style: `background:${colours[seat]}`, "aria-hidden": "true" }));
       }
       li.append(line);
       list.append(li);
-    }
+    });
   }
   if (!list.children.length) list.append(h("li", { class: "log-line muted" }, "Nothing has happened yet."));
   box.append(list);

@@ -37,7 +37,9 @@ export function renderResult(c, renderer) {
             c.names[x.seat],
             x.seat === c.seat ? " (you)" : "",
           ),
-          h("td", { class: "num" }, String(Math.round(x.score * 100) / 100)),
+          renderer.scoreCell
+            ? h("td", {}, renderer.scoreCell(c, x.seat))
+            : h("td", { class: "num" }, String(Math.round(x.score * 100) / 100)),
           renderer.rankExtra ? h("td", {}, renderer.rankExtra.cell(c, x.seat)) : null,
         ),
       ),

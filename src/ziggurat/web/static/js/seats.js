@@ -29,8 +29,9 @@ export function renderSeats(box, opts) {
   const running = table.status === "running";
   const list = h("ul", { class: "seat-list", "aria-label": "Seats" });
   for (const seat of table.seats) {
-    const [cls, text] = status(seat, table);
     const mine = you && you.seat === seat.seat && you.role !== "spectator";
+    // While this page's connection is down, you are not online (whatever the last message said).
+    const [cls, text] = mine && opts.offline && seat.kind === "human" ? ["away", "Reconnecting…"] : status(seat, table);
     const acting = running && toAct.includes(seat.seat);
     const name = seat.kind === "empty" ? `Seat ${seat.seat + 1}` : seat.name;
     const row = h("li", {

@@ -120,16 +120,19 @@ export function drawMap(opts) {
       g.append(s("text", { x: 38, y: -30, class: "home-star", fill: colours[home], "text-anchor": "middle" }, "★"));
     }
     // chips: one per religion present, with its count
-    const per = present.length > 3 ? 3 : present.length;
+    // Up to 3 in a row; 4 or more in two smaller rows that stay above the "n/10" line.
+    const many = present.length > 3;
+    const per = many ? Math.ceil(present.length / 2) : present.length;
+    const scale = many ? 0.85 : 1;
     present.forEach(([seat, c], i) => {
       const row = Math.floor(i / per);
       const inRow = Math.min(per, present.length - row * per);
-      const cx = ((i % per) - (inRow - 1) / 2) * 29;
-      const cy = 6 + row * 26;
+      const cx = ((i % per) - (inRow - 1) / 2) * (many ? 25 : 29);
+      const cy = many ? -4 + row * 23 : 6;
       g.append(
         s(
           "g",
-          { transform: `translate(${cx},${cy})`, class: "pc" },
+          { transform: `translate(${cx},${cy})${many ? ` scale(${scale})` : ""}`, class: "pc" },
           s("circle", { r: 13, fill: colours[seat], stroke: "#1b1b1b", "stroke-width": 1 }),
           s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "pc-text" }, String(c)),
         ),

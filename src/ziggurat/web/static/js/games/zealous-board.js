@@ -96,27 +96,33 @@ function sector(r1, r2, a1, a2) {
  * Sites are thin bands, so their label and contents are drawn turned along the band (rot degrees).
  */
 export function geometry() {
-  const g = { holy: { d: null, circle: R.holy, lx: 0, ly: -46, cx: 0, cy: 12, rot: 0, perRow: 3 } };
+  // The Holy City: its label high in the disc, up to 4 pieces a row under it.
+  const g = { holy: { d: null, circle: R.holy, lx: 0, ly: -62, cx: 0, cy: 14, rot: 0, perRow: 4, step: 34, small: true } };
   for (const [t, a] of Object.entries(J_ANGLE)) {
-    const [x, y] = polar(a === -90 ? 138 : 126, a);
-    g[t] = { d: sector(R.j[0], R.j[1], a - 59, a + 59), lx: x, ly: y - 24, cx: x, cy: y + 14, rot: 0, perRow: 5, small: true };
+    const d = sector(R.j[0], R.j[1], a - 59, a + 59);
+    if (a === -90) {
+      const [x, y] = polar(138, a);
+      g[t] = { d, lx: x, ly: y - 24, cx: x, cy: y + 14, rot: 0, perRow: 5, small: true };
+    } else {
+      // j2/j3 lean down-right/left: a horizontal label near the centre would cut the Holy City's rim
+      // and the gaps between the Judgment tiles, so it goes low in the band and the pieces above it.
+      const side = Math.sign(Math.cos((a * Math.PI) / 180));
+      g[t] = { d, lx: side * 80, ly: 110, cx: side * 116, cy: 66, rot: 0, perRow: 3, small: true, badgeX: side * 70, badgeY: 133 };
+    }
   }
   for (const [t, a] of Object.entries(OUTER_ANGLE)) {
     const isE = t[0] === "e";
     const [x, y] = polar(isE ? 296 : 316, a);
-    g[t] = {
-      d: sector(isE ? R.eIn : R.mIn, R.out, a - 29.2, a + 29.2),
-      lx: x,
-      ly: y - 32,
-      cx: x,
-      cy: y + 10,
-      rot: 0,
-      perRow: 4,
-    };
+    // The lower Miracle tiles (m2, m3) are narrow where their label would sit: move it outwards, off
+    // the hatched "no path" gap.
+    const lowM = !isE && Math.sin((a * Math.PI) / 180) > 0; // the label goes under the pieces
+    g[t] = lowM
+      ? { d: sector(R.mIn, R.out, a - 29.2, a + 29.2), lx: Math.sign(x) * 234, ly: 201, cx: Math.sign(x) * 270, cy: 158, rot: 0, perRow: 3, small: true, badgeY: 124 }
+      : { d: sector(isE ? R.eIn : R.mIn, R.out, a - 29.2, a + 29.2), lx: x, ly: y - 32, cx: x, cy: y + 10, rot: 0, perRow: 4 };
     const [bx, by] = polar((R.b[0] + R.b[1]) / 2, a);
     let rot = a + 90;
     if (rot > 90 && rot < 270) rot -= 180;
-    g[`b${t}`] = { d: sector(R.b[0], R.b[1], a - 19, a + 19), x: bx, y: by, rot, lx: 0, ly: -16, cx: 0, cy: 12, perRow: 7 };
+    g[`b${t}`] = { d: sector(R.b[0], R.b[1], a - 19, a + 19), x: bx, y: by, rot, lx: 0, ly: -19, cx: 0, cy: 12, perRow: 8, band: true };
   }
   return g;
 }
@@ -141,10 +147,10 @@ export function pawn(x, y, colour, label, scale = 1) {
   );
 }
 
-function chip(x, y, colour, count, label) {
+function chip(x, y, colour, count, label, scale = 1) {
   return s(
     "g",
-    { class: "chip", transform: `translate(${x},${y})` },
+    { class: "chip", transform: `translate(${x},${y})${scale !== 1 ? ` scale(${scale})` : ""}` },
     s("title", {}, label),
     s("circle", { r: 16, fill: colour, stroke: "#1b1b1b", "stroke-width": 1.5 }),
     s("text", { y: 6, "text-anchor": "middle", fill: inkOn(colour), class: "chip-text" }, String(count)),
@@ -219,8 +225,10 @@ export function drawBoard(opts) {
       parent.append(fr);
       return fr;
     };
-    const labelText = `${ICON[k] ? `${ICON[k]} ` : ""}${k === "holy" ? "Holy City ×2" : k === "birth" ? `Birth Site ${t}` : `${KIND_NAMES[k].split(" ")[0]} ${t}`}`;
-    frame(g).append(s("text", { x: geo.lx, y: geo.ly + 6, class: ["tile-label", geo.small && "small"], "text-anchor": "middle" }, labelText));
+    const labelText = `${ICON[k] && k !== "holy" ? `${ICON[k]} ` : ""}${k === "holy" ? "Holy City ×2" : k === "birth" ? `Birth Site ${t}` : `${KIND_NAMES[k].split(" ")[0]} ${t}`}`;
+    // On a Birth Site with a Sanctuary or Famine badge, the label steps aside for it (same line).
+    const bandBadges = geo.band && ((sanctByTile[t] || []).length || (view.famine || []).includes(t));
+    frame(g).append(s("text", { x: bandBadges ? geo.lx - 42 : geo.lx, y: geo.ly + 6, class: ["tile-label", (geo.small || geo.band) && "small", geo.band && "band"], "text-anchor": "middle" }, labelText));
     if (actions.length) {
       const verb = actions[0].split(":")[0];
       const word = { move: "Move here", place: "Place here", birth: "Stand here", tile: "Choose" }[verb] || "Choose";
@@ -237,53 +245,67 @@ export function drawBoard(opts) {
       if (c > 0) items.push({ seat, count: c });
     });
     const perRow = geo.perRow;
-    const step = 36;
+    const step = geo.step || 36;
     const rows = Math.ceil(items.length / perRow);
     const box = frame(marks);
+    const chipAt = {};
+    // A crowded Birth Site (5–6 players) draws its pieces smaller, to stay inside the band.
+    const squeeze = geo.band && items.length > 4 ? 0.8 : 1;
     items.forEach((it, i) => {
       const row = Math.floor(i / perRow);
       const inRow = Math.min(perRow, items.length - row * perRow);
-      const x = geo.cx + ((i % perRow) - (inRow - 1) / 2) * step;
-      const y = geo.cy + (row - (rows - 1) / 2) * 38;
+      const x = geo.cx + ((i % perRow) - (inRow - 1) / 2) * step * squeeze;
+      const y = geo.cy + (bandBadges ? 5 : 0) + (row - (rows - 1) / 2) * 38;
       if (it.prophet !== undefined) {
         const seat = it.prophet;
-        box.append(pawn(x, y - 4, colours[seat], `${names[seat]}'s prophet${seat === opts.mySeat ? " (you)" : ""}`, 1.05));
+        box.append(pawn(x, y - 4, colours[seat], `${names[seat]}'s prophet${seat === opts.mySeat ? " (you)" : ""}`, 1.05 * squeeze));
         return;
       }
       const { seat, count } = it;
+      chipAt[seat] = [x, y];
       const label = `${names[seat]}: ${count} follower${count > 1 ? "s" : ""} on ${t}`;
-      const ch = chip(x, y, colours[seat], count, label);
+      const ch = chip(x, y, colours[seat], count, label, squeeze);
       const fa = opts.followerActions[`${t}:${seat}`];
       if (fa) {
         ch.classList.add("target");
+        ch.prepend(s("circle", { r: 27, class: "hit", fill: "transparent" })); // a finger-sized target
         clickable(ch, `Choose ${names[seat]}'s follower on ${t}`, () => opts.onFollower(fa));
       }
       box.append(ch);
     });
 
     // Sanctuary and Famine marks
-    let badgeY = geo.cy + (k === "birth" ? 22 : 32) + Math.max(0, rows - 1) * 19;
-    for (const seat of sanctByTile[t] || []) {
-      box.append(badge(geo.cx, badgeY, "Sanctuary", colours[seat], `${names[seat]}'s Sanctuary: their followers here are protected from opponents' cards`));
-      badgeY += 20;
+    // Badges go under the pieces; in a Birth Site's thin band, beside its label instead (inside the band).
+    let badgeY = geo.badgeY ?? geo.cy + 32 + Math.max(0, rows - 1) * 19;
+    let badgeX = geo.badgeX ?? geo.cx;
+    if (geo.band) {
+      badgeY = geo.ly + 13; // the band curves: lower at its ends
+      badgeX = 80;
     }
-    if ((view.famine || []).includes(t)) {
-      box.append(badge(geo.cx, badgeY, "Famine", "#7a4b1e", "Famine: this tile won't proliferate at the end of this round"));
-      badgeY += 20;
+    const marksHere = [
+      ...(sanctByTile[t] || []).map((seat) => ["Sanctuary", colours[seat], `${names[seat]}'s Sanctuary: their followers here are protected from opponents' cards`]),
+      ...((view.famine || []).includes(t) ? [["Famine", "#7a4b1e", "Famine: this tile won't proliferate at the end of this round"]] : []),
+    ];
+    for (const [text, colour, title] of marksHere) {
+      box.append(badge(badgeX, badgeY, text, colour, title));
+      badgeY += geo.band ? 0 : 20;
+      if (geo.band) badgeX -= 200; // a second badge on a band: at its other end
     }
     // +1 from the last proliferation
     const added = opts.proliferated?.[t];
     if (added && added.length) {
       const grp = s("g", { class: "proliferated", style: `animation-delay:-${opts.proliferatedAge || 0}ms` });
       added.forEach((seat, i) => {
-        const [x, y] = [geo.lx + labelText.length * 5.4 + 18 + i * 12, geo.ly + i * 10];
+        // on the top right of the chip that grew (it is there: proliferation added to it)
+        const at = chipAt[seat] || [geo.cx + i * 12, geo.cy];
+        const [x, y] = [at[0] + 13, at[1] - 15];
         grp.append(
           s(
             "g",
             { transform: `translate(${x},${y})` },
             s("title", {}, `Proliferation: ${names[seat]} +1 on ${t}`),
-            s("circle", { r: 14, fill: colours[seat], stroke: "#fff", "stroke-width": 2 }),
-            s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "chip-text" }, "+1"),
+            s("circle", { r: 12, fill: colours[seat], stroke: "#fff", "stroke-width": 2 }),
+            s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "mark-text" }, "+1"),
           ),
         );
       });
