@@ -13,7 +13,7 @@ export function lobbyPage(root, games, renderers) {
     mine: h("div", { id: "my-tables" }),
     open: h("div", { id: "open-tables" }),
     running: h("div", { id: "running-tables" }),
-    create: h("div", { id: "create" }),
+    create: h("div", { id: "create", class: "create-slot" }),
   };
   const nameInput = h("input", {
     id: "player-name",
@@ -74,7 +74,17 @@ export function lobbyPage(root, games, renderers) {
       h("p", { class: "players" }, `${g.min_players}–${g.max_players} players`, g.simultaneous ? " · simultaneous" : ""),
       h("p", { class: "summary" }, g.summary),
       // The form's labels are the renderer's, fetched now: the table it creates opens next anyway.
-      h("button", { class: "primary", onclick: async () => showCreate(g, { ...r, ...(await loadRenderer(g.id)) }) }, `New ${g.name} table`),
+      h(
+        "button",
+        {
+          class: "primary",
+          onclick: async (e) => {
+            const card = e.currentTarget.closest(".game-card");
+            showCreate(g, { ...r, ...(await loadRenderer(g.id)) }, card);
+          },
+        },
+        `New ${g.name} table`,
+      ),
     );
   }
 
@@ -104,7 +114,10 @@ export function lobbyPage(root, games, renderers) {
     );
   }
 
-  function showCreate(g, r) {
+  function showCreate(g, r, card) {
+    // The form opens right under the game you tapped (in the cards' grid: the row after its card), so
+    // on a phone it is not three screens further down.
+    if (card) card.after(el.create);
     const seatSel = h(
       "select",
       { id: "opt-seats", name: "seats" },

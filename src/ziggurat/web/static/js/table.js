@@ -27,6 +27,8 @@ export function tablePage(root, tableId, games, renderers) {
     lastActivity: Date.now(),
     renders: 0,
     gone: false,
+    offline: false, // the socket is down: nothing to click, and you are not "Online"
+    notice: null, // a lasting message about your seat (e.g. you were replaced as the idle host)
   };
 
   const el = {
@@ -35,6 +37,16 @@ export function tablePage(root, tableId, games, renderers) {
     turn: h("div", { id: "turn", class: "turn-banner", role: "status", "aria-live": "polite" }),
     board: h("div", { id: "board", class: "board-area" }),
     other: h("div", { id: "other-actions", class: "other-actions" }),
+    // phones: the hand is one tap away, however far down the board goes
+    handTab: h("a", {
+      class: "hand-tab",
+      href: "#",
+      hidden: true,
+      onclick: (e) => {
+        e.preventDefault();
+        el.board.querySelector(".hand")?.scrollIntoView({ block: "center" });
+      },
+    }),
     result: h("div", { id: "result" }),
     waiting: h("div", { id: "waiting-room", class: "waiting-room" }),
     seats: h("div", { id: "seats" }),
@@ -59,6 +71,7 @@ export function tablePage(root, tableId, games, renderers) {
       "div",
       { class: "table-grid" },
       el.game,
+      el.handTab,
       h(
         "aside",
         { class: "side" },
@@ -85,6 +98,12 @@ export function tablePage(root, tableId, games, renderers) {
     status: (text) => {
       el.banner.hidden = !text;
       el.banner.textContent = text || "";
+      const offline = !!text;
+      if (offline !== st.offline) {
+        st.offline = offline;
+        closeChooser();
+        render();
+      }
     },
     lostSeat: () => {
       savedSeats.forget(tableId);
@@ -98,12 +117,28 @@ export function tablePage(root, tableId, games, renderers) {
   });
   sock.connect();
 
+  // Every 5 s: the idle host's counter (and the button to kick them) shows up without a new message.
   const tick = setInterval(() => {
-    if (st.table && st.table.status !== "finished") renderHeadAndTurn();
+    if (!st.table || st.table.status === "finished") return;
+    renderHeadAndTurn();
+    if (st.table.status === "open") renderWaitingRoom();
   }, 5000);
 
   function onTable(m) {
     const statusChanged = !st.table || st.table.status !== m.table.status;
+    const was = st.you;
+    if (st.table && was.role === "player" && m.you.role !== "player" && !st.leaving) {
+      // Not our own doing (we didn't leave): the others kicked us as the idle host, or the host kicked us.
+      const why = was.host ? "You were idle as the host, so another player replaced you" : "You were removed from your seat";
+      st.notice =
+        m.you.role === "watcher"
+          ? `${why}: a bot plays your seat now and you are watching.`
+          : `${why}: your seat is free again and you are watching. Join again to play.`;
+      toast(st.notice, "error", 10000);
+      if (m.you.role === "spectator") savedSeats.forget(tableId);
+    } else if (m.you.role === "player") {
+      st.notice = null;
+    }
     st.table = m.table;
     st.you = m.you;
     // The server says how long the table has been idle (by its clock); count on from there.
@@ -192,7 +227,9 @@ export function tablePage(root, tableId, games, renderers) {
     if (!token()) return;
     const running = st.table?.status === "running";
     if (running && !confirm("Leave the game? The host may then hand your seat to a bot.")) return;
+    st.leaving = true;
     const r = await lobbyCall(() => api.leave(tableId, token()));
+    if (!r) st.leaving = false;
     if (r && !running) {
       savedSeats.forget(tableId);
       sock.reconnectAs(null);
@@ -215,7 +252,7 @@ export function tablePage(root, tableId, games, renderers) {
   }
 
   function legal() {
-    return st.msg && !st.busy ? st.msg.legal || [] : [];
+    return st.msg && !st.busy && !st.offline ? st.msg.legal || [] : [];
   }
 
   function ctx() {
@@ -246,6 +283,7 @@ export function tablePage(root, tableId, games, renderers) {
     const mine = !!st.msg && !st.busy && legal().length > 0 && st.table?.status === "running";
     el.game.dataset.myTurn = mine ? "true" : "false";
     el.game.dataset.busy = st.busy ? "true" : "false";
+    el.game.dataset.offline = st.offline ? "true" : "false";
     document.title = `${mine ? "▶ Your turn · " : ""}${st.table ? st.table.name : "Table"} · Ziggurat`;
     return mine;
   }
@@ -311,6 +349,7 @@ export function tablePage(root, tableId, games, renderers) {
       table: st.table,
       you: st.you,
       toAct: st.msg ? st.msg.to_act : [],
+      offline: st.offline,
       colours: c && renderer.colours ? renderer.colours(c) : [],
       summary: c && renderer.seatSummary ? (s) => renderer.seatSummary(c, s) : null,
       level: st.level,
@@ -422,8 +461,9 @@ export function tablePage(root, tableId, games, renderers) {
       joinForm.querySelector("button").disabled = empty === 0;
       box.append(joinForm);
     }
+    if (st.notice) box.prepend(h("p", { class: "notice", role: "alert" }, st.notice));
     const idle = hostIdleButton();
-    if (idle) box.append(h("p", {}, "The host seems to be away. ", idle));
+    if (idle) box.append(h("p", { class: "idle-host" }, "The host seems to be away. ", idle));
     el.waiting.append(box);
   }
 
@@ -446,7 +486,9 @@ export function tablePage(root, tableId, games, renderers) {
     }
     const mine = markTurn();
     const info = renderer.prompt ? renderer.prompt(c, mine) : null;
-    if (c.result || t.status === "finished") {
+    if (st.offline && !(c.result || t.status === "finished")) {
+      el.turn.append(h("strong", {}, "Reconnecting… "), "Moves resume when the connection is back.");
+    } else if (c.result || t.status === "finished") {
       el.turn.classList.add("over");
       el.turn.append(h("strong", {}, "Game over. "), info?.over || "See the final ranking below.");
     } else if (mine) {
@@ -455,17 +497,19 @@ export function tablePage(root, tableId, games, renderers) {
     } else {
       const who = c.toAct.map((s) => c.names[s]).join(", ");
       const myWait = st.busy ? "Sending your move… " : "";
-      el.turn.append(
-        myWait,
-        info?.waiting || (who ? `Waiting for ${who}…` : "Waiting…"),
-        st.you.role === "watcher" ? h("span", { class: "muted" }, " A bot plays your seat now; you are watching.") : null,
-      );
+      el.turn.append(myWait, info?.waiting || (who ? `Waiting for ${who}…` : "Waiting…"));
+      if (st.you.role === "watcher" && !st.notice) el.turn.append(h("span", { class: "muted" }, " A bot plays your seat now; you are watching."));
+    }
+    if (st.notice && t.status !== "finished") {
+      el.turn.append(" ", h("span", { class: "notice" }, st.notice));
     }
     const idle = hostIdleButton();
     if (idle) el.turn.append(" ", idle);
   }
 
   function renderGame() {
+    // where each panned board (.pan, phones) was scrolled to, to keep it across redraws
+    const pans = [...el.board.querySelectorAll(".pan")].map((p) => [p.scrollLeft, p.scrollTop]);
     clear(el.board);
     clear(el.other);
     clear(el.result);
@@ -479,6 +523,10 @@ export function tablePage(root, tableId, games, renderers) {
       out = { board: h("p", { class: "error" }, "This board could not be drawn; the moves are below."), handled: new Set() };
     }
     el.board.append(out.board);
+    el.board.querySelectorAll(".pan").forEach((p, i) => {
+      if (pans[i]) [p.scrollLeft, p.scrollTop] = pans[i];
+      else if (p.scrollWidth > p.clientWidth) p.scrollLeft = (p.scrollWidth - p.clientWidth) / 2;
+    });
     const rest = c.legal.filter((a) => !out.handled.has(a));
     if (rest.length) {
       el.other.append(
@@ -493,6 +541,11 @@ export function tablePage(root, tableId, games, renderers) {
       );
     }
     if (c.result) el.result.append(renderResult(c, renderer));
+    const hand = el.board.querySelector(".hand");
+    el.handTab.hidden = !hand || !!c.result;
+    const cards = hand ? hand.querySelectorAll(".card").length : 0;
+    el.handTab.textContent = cards ? `Your hand (${cards})` : "Your hand";
+    el.handTab.dataset.mine = markTurn() ? "true" : "false";
     return c;
   }
 
@@ -527,6 +580,8 @@ export function tablePage(root, tableId, games, renderers) {
     }
     el.game.dataset.version = st.msg ? String(st.msg.version) : "-1";
     el.game.dataset.status = st.table.status;
+    // A running game fits the window (board, hand, prompt and steps without scrolling, on a laptop).
+    page.classList.toggle("fit", st.table.status === "running" && !!c);
     el.game.dataset.render = String(++st.renders);
     markTurn();
   }

@@ -314,7 +314,7 @@ function render(c) {
     "div",
     { class: "faiths-side" },
     scoreboard(c),
-    h("p", { class: "muted decks" }, `Deck: ${v.deck} cards. Discard: ${v.discard.length} (last: ${v.discard.length ? cardName(v.discard.at(-1)) : "none"}).`),
+    h("p", { class: "muted decks" }, `Deck: ${plural(v.deck, "card")}. Discard: ${v.discard.length} (last: ${v.discard.length ? cardName(v.discard.at(-1)) : "none"}).`),
     v.options?.homeland_bonus ? h("p", { class: "muted" }, "Homeland bonus is on: once per turn, +1 to an event involving your homeland.") : null,
     knownPanel(c),
     autoPassToggle(c),
@@ -326,7 +326,7 @@ function render(c) {
       header,
       pendingPanel(c, handled),
       growth,
-      h("div", { class: "faiths-main" }, h("div", { class: "map-box" }, map), side),
+      h("div", { class: "faiths-main" }, h("div", { class: "map-box pan" }, map), side),
       handSection(c, handled),
     ),
     handled,
@@ -370,7 +370,8 @@ export default {
     text: c.view.prompt ? `${c.view.prompt}.` : "Choose a highlighted move.",
     waiting: `Waiting for ${c.toAct.map((s) => c.names[s]).join(", ")} — ${c.view.prompt ? c.view.prompt.toLowerCase() : ""}…`,
   }),
-  seatSummary: (c, s) => `${religionOf(c, s)} · ${c.view.territories[s]} territories · ${c.view.pcs[s]} PC · ${c.view.hand_counts[s]} cards`,
+  seatSummary: (c, s) =>
+    `${religionOf(c, s)} · ${plural(c.view.territories[s], "territory", "territories")} · ${c.view.pcs[s]} PC · ${plural(c.view.hand_counts[s], "card")}`,
   rankExtra: { title: "PC on the board", cell: (c, s) => String(c.result?.detail?.pcs?.[s] ?? c.view.pcs[s]) },
   resultNote: (c) => {
     const d = c.result.detail || {};

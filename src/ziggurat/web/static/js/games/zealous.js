@@ -18,6 +18,19 @@ const LENGTH = {
 
 const cardName = (id) => CARDS[id]?.name || id;
 
+/** Before round 1 every prophet is still to be placed on a Birth Site: not "dead". */
+const inSetup = (v) => v.step === "setup" || !v.round;
+const whereProphet = (v, s) => v.prophets[s] || (inSetup(v) ? null : "dead");
+
+/** Every playable option of this step in words, so none lights up unmentioned (an after-move Exile…). */
+function alsoPlayable(c) {
+  const playable = c.legal.filter((a) => a.startsWith("play:")).map((a) => cardName(a.slice(5)));
+  if (!playable.length || c.ui.skipCard === c.version) return "";
+  const names = [...new Set(playable)];
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  return ` You may also play ${list} from your hand.`;
+}
+
 function colours(c) {
   return Array.from({ length: c.view.players }, (_, s) => seatColour(s));
 }
@@ -100,12 +113,15 @@ function promptFor(c) {
       return "Choose a free Birth Site (highlighted) for your prophet to start on.";
     case "rebirth":
       return "Your prophet died. Choose a free Birth Site (highlighted) to be reborn on; then play your turn as normal.";
-    case "card":
-      return "Step 1: play a card from your hand (optional), or go straight to step 2 — move your prophet to a highlighted tile, or Stay.";
+    case "card": {
+      const playable = [...new Set(c.legal.filter((a) => a.startsWith("play:")).map((a) => cardName(a.slice(5))))];
+      const which = playable.length ? ` (${playable.join(", ")})` : "";
+      return `Step 1: play a card from your hand${which} (optional), or go straight to step 2 — move your prophet to a highlighted tile, or Stay.`;
+    }
     case "move":
-      return "Step 2: move your prophet to a highlighted connected tile (a Miracle or Judgment tile draws a card), or Stay.";
+      return `Step 2: move your prophet to a highlighted connected tile (a Miracle or Judgment tile draws a card), or Stay.${alsoPlayable(c)}`;
     case "place":
-      return "Step 3: place a follower on a highlighted tile next to your prophet, or Skip placing to end your turn.";
+      return `Step 3: place a follower on a highlighted tile next to your prophet, or Skip placing to end your turn.${alsoPlayable(c)}`;
     case "resolve":
       return top ? `${cardName(top.card)}: ${top.prompt || "choose"}.` : "Finish the card you played.";
     case "proliferation":
@@ -148,7 +164,7 @@ function scoreboard(c) {
       ),
       h("td", { class: "num", title: "Followers left in supply (of 20)" }, String(v.supply[s])),
       h("td", { class: "num", title: "Cards held: Miracle / Judgment / Divine Intervention" }, `${hc.miracle}/${hc.judgment}/${hc.divine}`),
-      h("td", {}, v.prophets[s] ? v.prophets[s] : h("span", { class: "dead" }, "dead")),
+      h("td", {}, whereProphet(v, s) === "dead" ? h("span", { class: "dead" }, "dead") : whereProphet(v, s) || h("span", { class: "muted", title: "Not placed yet" }, "—")),
     );
   });
   return h(
@@ -284,11 +300,12 @@ function render(c) {
   const header = h(
     "div",
     { class: "game-header" },
-    h("span", { class: "round" }, `Round ${v.round}${v.max_rounds ? ` of ${v.max_rounds}` : ""}`),
+    h("span", { class: "round" }, inSetup(v) ? "Set-up: prophets choose their Birth Sites" : `Round ${v.round}${v.max_rounds ? ` of ${v.max_rounds}` : ""}`),
     h("span", { class: "length" }, LENGTH[v.length] || v.length),
   );
 
-  const boardBox = h("div", { class: "board-box" }, board, info, c.ui.info ? infoPanel(c) : null);
+  // .pan: on a phone the board is drawn large enough to read and pans inside its box
+  const boardBox = h("div", { class: "board-box" }, h("div", { class: "pan" }, board), info, c.ui.info ? infoPanel(c) : null);
 
   // hand
   let handBox = null;
@@ -422,7 +439,8 @@ export default {
   prompt: (c, mine) => ({ text: promptFor(c), waiting: waitingFor(c), over: "See the final ranking below." }),
   seatSummary: (c, s) => {
     const v = c.view;
-    return `${v.scores[s]} points · ${v.supply[s]} followers in supply · prophet ${v.prophets[s] || "dead"}`;
+    const at = whereProphet(v, s);
+    return `${plural(v.scores[s], "point")} · ${plural(v.supply[s], "follower")} in supply · prophet ${at || "not placed yet"}`;
   },
   rankExtra: {
     title: "Prophet (tie-break)",

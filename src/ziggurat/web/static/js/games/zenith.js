@@ -115,6 +115,26 @@ function playersTable(c) {
   );
 }
 
+/** Your hand in Zenith: the pieces you still have to place, in your colour. */
+function handView(c) {
+  const v = c.view;
+  if (c.seat === null) return null;
+  const left = v.hands[c.seat];
+  const colour = colours(c)[c.seat];
+  const shown = Math.min(left, 30);
+  const pieces = s(
+    "svg",
+    { class: "zenith-pieces", viewBox: `0 0 ${Math.max(1, shown) * 22 + 4} 24`, "aria-hidden": "true" },
+    Array.from({ length: shown }, (_, i) => s("polygon", { points: triangle(13 + i * 22, 15, 20), fill: colour, stroke: "#1b1b1b", "stroke-width": 1.2 })),
+  );
+  return h(
+    "section",
+    { class: "hand", "aria-label": "Your hand" },
+    h("h3", {}, "Your pieces ", h("span", { class: "muted" }, `(${plural(left, "piece")} left to place, ${v.colour})`)),
+    left ? pieces : h("p", { class: "muted" }, "No pieces left: you are out at your next turn."),
+  );
+}
+
 function render(c) {
   const v = c.view;
   const handled = new Set();
@@ -139,6 +159,7 @@ function render(c) {
       { class: "zenith" },
       header,
       h("div", { class: "zenith-main" }, drawBoard(c, handled), h("div", {}, playersTable(c), elim, h("p", { class: "muted" }, "Numbers on pieces are their level (ground is 0). Dashed outlines are open spaces for someone with a piece below."))),
+      handView(c),
     ),
     handled,
   };
@@ -147,7 +168,15 @@ function render(c) {
 export default {
   id: "zenith",
   picture: "/static/img/zenith.svg",
-  scoreLabel: "Pieces on the board",
+  // The ranking is by elimination order (the last standing first), so that is what the column says.
+  scoreLabel: "Elimination",
+  scoreCell: (c, seat) => {
+    const order = c.view.eliminated.findIndex((e) => e.seat === seat);
+    if (order < 0) return c.result.winners.includes(seat) ? "Last standing" : "Still in";
+    const e = c.view.eliminated[order];
+    const nth = ["1st", "2nd", "3rd"][order] || `${order + 1}th`;
+    return `${nth} out, after ${plural(e.moves, "move")} (${e.reason === "no-space" ? "no space" : "no pieces"})`;
+  },
   defaultPlayers: 2,
   options: {
     board: {
