@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Page, expect
+from playwright.async_api import Locator, Page, expect
 
 from .conftest import Pages
-from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start
+from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, step
 
 
 def _out() -> Path:
@@ -143,3 +143,34 @@ async def test_phone_create_form_opens_next_to_the_game_tapped(pages: Pages, gam
     assert 0 <= f["y"] - (c["y"] + c["height"]) < 40, (c, f)  # right under the card, not screens away
     await form.scroll_into_view_if_needed()
     await page.screenshot(path=str(_out() / f"layout-lobby-{game}-390x844.png"))
+
+
+async def _to_card_tiles(page: Page) -> Locator | None:
+    loc = page.locator(
+        '#game .tile.target[data-tile^="bm"], #game .tile.target[data-tile^="m"], '
+        '#game .tile.target[data-tile^="j"]'
+    )
+    return loc.first if await loc.count() else None
+
+
+async def test_zealous_with_cards_in_hand_still_fits(pages: Pages, output: Path) -> None:
+    """The issue's case: once cards are held, the hand (and every playable card) is above the fold."""
+    page = await pages.new(*DESKTOPS[0])
+    await _my_turn_at_the_table(page, "zealous")
+    for _ in range(120):
+        if await page.locator("#game .hand .card").count() >= 2:
+            break
+        await step(page, _to_card_tiles)
+    await page.wait_for_selector(MY_TURN_OR_OVER)
+    assert await page.locator("#game .hand .card").count() >= 2
+    for w, hgt in DESKTOPS:
+        await page.set_viewport_size({"width": w, "height": hgt})
+        await page.evaluate("scrollTo(0, 0)")
+        await page.wait_for_timeout(150)
+        m = await page.evaluate(MEASURE, [".zealous-board"])
+        await page.screenshot(path=str(output / f"layout-zealous-cards-{w}x{hgt}.png"))
+        (output / f"layout-zealous-cards-{w}x{hgt}.json").write_text(json.dumps(m, indent=1))
+        for part in ("board", "hand", "prompt", "steps"):
+            assert _inside(m[part], w, hgt), (f"{w}x{hgt}", part, m[part])
+        for card in await page.locator("#game .hand .card").all():
+            await expect(card).to_be_in_viewport()
