@@ -45,36 +45,57 @@ def _asked_to_react(state: Json, seat: int) -> bool:
 async def test_a_person_who_asked_for_it_passes_automatically_only_when_it_is_all_they_can_do(
     slow_reactions: ThreadServer,
 ) -> None:
-    async with http(slow_reactions.url) as api:
+    automatic = 0
+    async with asyncio.timeout(120):
+        for game in range(5):  # (a game may end before three such questions come: then another)
+            automatic += await _automatic_passes(slow_reactions, 3 - automatic, random.Random(5 + game))
+            if automatic >= 3:
+                break
+    assert automatic == 3
+
+
+async def _automatic_passes(server: ThreadServer, wanted: int, rng: random.Random) -> int:
+    """Ada, with the switch on, plays a Faiths game against bots: the passes the server makes for her
+    (up to `wanted`), each checked to come after a delay, and only when passing is all she can do."""
+    async with http(server.url) as api:
         tid, tokens = await new_table(api, "faiths", ["Ada"], bots=3)
         await api.post(f"/api/tables/{tid}/start", headers=bearer(tokens[0]))
-    ada = await Client(slow_reactions.url, tid, tokens[0]).connect()
+    ada = await Client(server.url, tid, tokens[0]).connect()
     assert ada.you["auto_pass"] is False
     await switch_on(ada)
-    seat, rng = ada.you["seat"], random.Random(5)
+    seat = ada.you["seat"]
     automatic, handled, asked = 0, -1, None
-    async with asyncio.timeout(90):
-        while automatic < 3:
-            state = ada.state
-            assert state is not None and state["result"] is None, "the game ended first"
-            if asked is not None and state["version"] > asked[0]:
-                # The server passed for her, and only after a delay that looks like someone deciding.
-                entry = next(e for e in state["log"] if e["version"] == asked[0] + 1)
-                assert entry["seat"] == seat and entry["events"][0]["type"] == "pass"
-                assert time.monotonic() - asked[1] >= DELAY[0] - 0.05
-                automatic, asked = automatic + 1, None
-            if state["version"] != handled:
-                handled = state["version"]
-                if _asked_to_react(state, seat) and state["legal"] == ["pass"]:
+    while automatic < wanted:
+        state = ada.state
+        assert state is not None
+        # (Each state carries the log since the one before: read them all, not just the last. Bots
+        # asked the same question may answer before her: her own answer is the one to look for.)
+        mine = [
+            e
+            for m in ada.messages
+            if m["type"] == "state"
+            for e in m["log"]
+            if asked is not None and e["version"] > asked[0] and e["seat"] == seat
+        ]
+        if mine:  # the server passed for her, and only after a delay that looks like someone deciding
+            assert asked is not None and mine[0]["events"][0]["type"] == "pass"
+            assert time.monotonic() - asked[1] >= DELAY[0] - 0.05
+            automatic, asked = automatic + 1, None
+        if state["version"] != handled:
+            handled = state["version"]
+            if _asked_to_react(state, seat) and state["legal"] == ["pass"]:
+                if asked is None:  # (still the same question while bots answer it)
                     asked = (state["version"], time.monotonic())  # she does nothing
-                elif state["legal"]:  # her own decisions (a reaction she could make too) are hers
-                    answer = await ada.act(rng.choice(state["legal"]), state["version"])
-                    assert answer["type"] == "ack", answer
-                    continue
-            with contextlib.suppress(TimeoutError):
-                await ada.next("state", timeout=0.5)
-    assert automatic == 3
+            elif state["legal"]:  # her own decisions (a reaction she could make too) are hers
+                answer = await ada.act(rng.choice(state["legal"]), state["version"])
+                assert answer["type"] == "ack", answer
+                continue
+        with contextlib.suppress(TimeoutError):
+            await ada.next("state", timeout=0.5)
+        if state["result"] is not None:
+            break
     await ada.close()
+    return automatic
 
 
 def test_the_automatic_pass_needs_the_switch_a_question_for_everyone_and_nothing_else_to_do() -> None:
