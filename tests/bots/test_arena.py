@@ -33,7 +33,12 @@ def test_same_seed_same_results_with_one_or_two_workers(game: str, players: int,
 def test_card_plays_come_from_the_games_play_events() -> None:
     """Every game with cards says so with one event, {"type": "play", "seat", "card"}: the arena
     counts those and parses no game's actions; a game without cards has no card statistics."""
-    for game, players, cards in [("zealous", 3, True), ("faiths", 4, True), ("zenith", 2, False)]:
+    for game, players, cards in [
+        ("zealous", 3, True),
+        ("faiths", 4, True),
+        ("zombology", 4, True),
+        ("zenith", 2, False),
+    ]:
         records = run(config(game, players, ",".join(["random"] * players), games=2), workers=1)
         for r in records:
             if not cards:

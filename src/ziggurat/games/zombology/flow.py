@@ -118,6 +118,9 @@ def reveal(st: ZombologyState) -> None:
         row[:] = [m & h for m, h in zip(row, hand, strict=True)]
     if st.events is not None:
         emit(st, {"type": "reveal", "cards": [ID[c] if c >= 0 else None for c in st.chosen]})
+        for s, c in enumerate(st.chosen):  # (the arena's card statistics count these, in every game)
+            if c >= 0:
+                emit(st, {"type": "play", "seat": s, "card": ID[c]})
     st.phase = RESOLVE
     advance(st)
 

@@ -91,6 +91,7 @@ WORDING: dict[str, Wording] = {
     "insight_pass": lambda e: f"{e.me} makes no swap with the {suit_name(e['guru'])} Guru.",
     "chosen": _chosen,
     "reveal": _reveal,
+    "play": "",  # (the reveal says it)
     "overrun": _overrun,
     "overrun_hit": lambda e: f"{e.me}'s {card_name(e['card'])} is discarded by {card_name(e['by'])}.",
     "counter": lambda e: f"{e.me} discards {card_name(e['army'])}: {card_name(e['card'])} has no effect.",
