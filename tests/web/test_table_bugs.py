@@ -73,6 +73,20 @@ async def test_2_kick_the_idle_host_shows_up_without_a_reload_and_the_host_is_to
     assert not pages.errors, pages.errors
 
 
+async def test_2_the_five_second_refresh_leaves_a_visitor_typing_their_name_alone(pages: Pages) -> None:
+    ada = await pages.new()
+    table = await create_table(ada, "zealous", 3, name="Ada", length="beginner")
+    visitor = await pages.new()
+    await visitor.goto(f"{pages.url}#/table/{table}")
+    name = visitor.get_by_label("Your name")
+    await name.fill("")
+    await name.press_sequentially("Bo")
+    await visitor.wait_for_timeout(5600)  # past a tick of the 5-second refresh
+    await visitor.keyboard.type("b")
+    await expect(name).to_be_focused()
+    await expect(name).to_have_value("Bob")
+
+
 # 3 ---------------------------------------------------------------------------------------------------
 async def test_3_zealous_set_up_is_not_round_0_and_nobody_is_dead(pages: Pages) -> None:
     page = await pages.new()

@@ -121,7 +121,13 @@ export function tablePage(root, tableId, games, renderers) {
   const tick = setInterval(() => {
     if (!st.table || st.table.status === "finished") return;
     renderHeadAndTurn();
-    if (st.table.status === "open") renderWaitingRoom();
+    // Redraw the waiting room only for the idle-host button (it counts seconds): a redraw would take
+    // the focus from a visitor typing their name in the join form.
+    if (st.table.status === "open") {
+      const idle = !!hostIdleButton();
+      if (idle || st.idleShown) renderWaitingRoom();
+      st.idleShown = idle;
+    }
   }, 5000);
 
   function onTable(m) {
