@@ -12,6 +12,7 @@ from typing import Any
 from ziggurat.engine import registry
 from ziggurat.engine.errors import IllegalAction, InputError
 from ziggurat.engine.game import Game, Json
+from ziggurat.engine.undo import UNDO, effective
 
 FORMAT = "ziggurat-match/1"
 
@@ -44,16 +45,31 @@ class Match:
         return g.new(self.players, g.options(self.options), self.seed, self.setup, record=record)
 
     def states(self, record: bool = False) -> Iterator[tuple[int, tuple[int, str] | None, Any]]:
-        """Yield (index, action, state) before the first action and after each one."""
+        """Yield (index, action, state) before the first action and after each one. After an undo
+        entry (engine/undo.py), the state as it was before the action it took back."""
         g = self.rules
         st = self.initial_state(record)
         yield 0, None, st
+        standing: list[tuple[int, str]] = []
         for i, (seat, action) in enumerate(self.actions, 1):
+            if action == UNDO:
+                standing = effective([*standing, (seat, action)])
+                st = self._replayed(standing, record)  # (rare: rebuilt, not stepped back)
+                yield i, (seat, action), st
+                continue
             try:
                 g.apply(st, seat, action)
             except IllegalAction as e:
                 raise IllegalAction(e.code, f"action {i} ({seat}: {action}): {e.message}") from None
+            standing.append((seat, action))
             yield i, (seat, action), st
+
+    def _replayed(self, actions: list[tuple[int, str]], record: bool) -> Any:
+        st = self.initial_state()
+        for seat, action in actions:
+            self.rules.apply(st, seat, action)
+        st.events = [] if record else None  # (what was taken back happened for nobody)
+        return st
 
     def replay(self) -> Any:
         *_, (_, _, last) = self.states()

@@ -143,6 +143,7 @@ def determinize(state: HighCardState, seat: int, rng: random.Random) -> HighCard
         st.hands[s], pool = sorted(pool[:k]), pool[k:]
     st.deck = pool
     st.rng = Rng(rng.getrandbits(60))
+    st.cache = None  # (the legal actions were worked out for the hands before)
     return st
 
 
