@@ -208,12 +208,16 @@ async def test_6_phone_faiths_scoreboard_clear_of_the_deck_line(pages: Pages) ->
     page = await pages.new(390, 844)
     await _running(page, "faiths", 4, max_rounds="1")
     await page.wait_for_selector(".faiths-side .scores thead")
-    head = await page.locator(".faiths-side .scores thead").bounding_box()
-    deck = await page.locator(".faiths-side .decks").bounding_box()
-    assert head and deck
+    # one evaluate for all three boxes: the board is redrawn at every state, between two calls
+    boxes = await page.evaluate(
+        """() => ['.scores thead', '.scores', '.decks'].map((sel) => {
+          const r = document.querySelector('.faiths-side ' + sel).getBoundingClientRect();
+          return {x: r.left, y: r.top, width: r.width, height: r.height};
+        })"""
+    )
+    head, table, deck = boxes
     assert deck["y"] >= head["y"] + head["height"] or deck["x"] >= head["x"] + head["width"], (head, deck)
-    table = await page.locator(".faiths-side .scores").bounding_box()
-    assert table and deck["y"] >= table["y"] + table["height"] - 1, (table, deck)
+    assert deck["y"] >= table["y"] + table["height"] - 1, (table, deck)
 
 
 # 7 ---------------------------------------------------------------------------------------------------
