@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -105,7 +106,9 @@ async def test_a_complete_game_with_people_bots_and_a_spectator(
 
 async def test_the_browser_client_and_the_api_docs_are_served(api: httpx.AsyncClient) -> None:
     r = await api.get("/")
-    assert r.status_code == 200 and '<script type="module" src="/static/js/main.js">' in r.text
+    main = re.search(r'<script type="module" src="(/static/v/\w+/js/main\.js)">', r.text)
+    assert r.status_code == 200 and main, r.text  # (a versioned address: a deploy is never stale)
+    assert (await api.get(main.group(1))).status_code == 200
     assert (await api.get("/static/js/main.js")).status_code == 200
     assert (await api.get("/docs")).status_code == 200
     schema = (await api.get("/openapi.json")).json()
