@@ -72,9 +72,14 @@ class Told:
 Wording = str | Callable[[Told], str]
 
 
+# Events the engine itself makes, the same in every game.
+COMMON: dict[str, Wording] = {"undo": "{me} takes back a move."}
+
+
 def describe(table: Mapping[str, Wording], event: Json, names: Sequence[str]) -> str:
     """The event in words by the game's table; an event the table doesn't know, as its JSON."""
-    wording = table.get(event.get("type", ""))
+    kind = event.get("type", "")
+    wording = table[kind] if kind in table else COMMON.get(kind)
     if wording is None:
         return str(event)
     told = Told(event, names)

@@ -4,8 +4,10 @@ spectator may read, built from a live table or replayed from the store."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ziggurat.engine import Json, events_for, registry
+from ziggurat.engine import Game, Json, events_for, registry
+from ziggurat.engine.undo import UNDO, effective
 from ziggurat.store import TableRecord
 
 
@@ -25,9 +27,28 @@ def replay(rec: TableRecord, actions: list[tuple[int, str]]) -> list[Entry]:
     state = game.new(rec.players, game.options(rec.options), rec.seed, record=True)
     entries = [Entry(0, None, "", game.drain_events(state))]
     for version, (seat, action) in enumerate(actions, 1):
+        if action == UNDO:
+            state = rebuilt(game, rec, effective(actions[:version]))
+            entries.append(Entry(version, seat, action, [undone(seat)]))
+            continue
         game.apply(state, seat, action)
         entries.append(Entry(version, seat, action, game.drain_events(state)))
     return entries
+
+
+def rebuilt(game: Game[Any, Any], rec: TableRecord, standing: list[tuple[int, str]]) -> Any:
+    """The state after these actions (those still standing once undos took theirs back), recording
+    from now on: what came before was told when it happened."""
+    state = game.new(rec.players, game.options(rec.options), rec.seed)
+    for seat, action in standing:
+        game.apply(state, seat, action)
+    state.events = []
+    return state
+
+
+def undone(seat: int) -> Json:
+    """The event of a take-back (engine/undo.py), worded alike in every game."""
+    return {"type": "undo", "seat": seat}
 
 
 def public_log(rec: TableRecord, entries: list[Entry], table: Json) -> Json:

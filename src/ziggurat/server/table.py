@@ -17,12 +17,13 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
+from ziggurat.engine.undo import UNDO, check_undo, effective
 from ziggurat.server import history, messages, seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden
-from ziggurat.server.history import Entry
+from ziggurat.server.history import Entry, rebuilt, undone
 from ziggurat.store import Conflict, Fenced, Store, TableRecord
 
 T = TypeVar("T")
@@ -168,11 +169,24 @@ class Table:
         self._refresh(None)
 
     def _apply(self, seat: int, action: str, refresh: bool = True) -> None:
+        if action == UNDO:  # the state as it was before the action taken back (rare: rebuilt)
+            self.state = rebuilt(self.game, self.rec, self._standing([(seat, UNDO)]))
+            self.version += 1
+            self.log.append(Entry(self.version, seat, action, [undone(seat)]))
+            self.to_act, self.legal, self.asked_since = (), {}, {}  # everyone asked afresh: bots too
+            if refresh:
+                self._refresh(seat)
+            return
         self.game.apply(self.state, seat, action)
         self.version += 1
         self.log.append(Entry(self.version, seat, action, self.game.drain_events(self.state)))
         if refresh:
             self._refresh(seat)
+
+    def _standing(self, more: list[tuple[int, str]] | None = None) -> list[tuple[int, str]]:
+        """The actions of the log still standing (undos take theirs back), with `more` after them."""
+        logged = [(e.seat, e.action) for e in self.log[1:] if e.seat is not None]
+        return effective(logged + (more or []))
 
     def _refresh(self, acted: int | None) -> None:
         """Recompute who is asked what; a seat's decision restarts when it acted, was newly asked, or its
@@ -337,12 +351,15 @@ class Table:
             elif op == "act":
                 version = await self.act(conn.token_hash, args["action"], args["version"], args.get("seat"))
                 conn.send(messages.ack(version, ref))
+            elif op == "undo":
+                version = await self.undo(conn.token_hash, args["version"])
+                conn.send(messages.ack(version, ref))
             elif op == "auto-pass":
                 await self.set_auto_pass(conn.token_hash, args["on"])
             elif op == "bye":
                 await self.detach(conn)
             else:
-                raise Refused("unknown-type", "Message types are hello, act, sync, auto-pass and ping.")
+                raise Refused("unknown-type", "Message types are hello, act, undo, sync, auto-pass and ping.")
         except (Refused, IllegalAction) as e:
             conn.send(messages.error(e.code, e.message, ref, version=self.version))
 
@@ -437,8 +454,8 @@ class Table:
         return level
 
     # --- play --------------------------------------------------------------------------------------
-    async def act(self, token_hash: str | None, action: str, version: int, seat: int | None = None) -> int:
-        """A person's action, seen at `version`. Returns the new version; refusals change nothing."""
+    def _player(self, token_hash: str | None, seat: int | None = None) -> int:
+        """The seat of the person playing it here, in a game under way (else a clear refusal)."""
         me = seating.seat_of(self.rec, token_hash)
         if me is None:
             raise forbidden("not-a-player", "You are watching: you hold no seat at this table.")
@@ -450,7 +467,11 @@ class Table:
             raise conflict("not-started", "The game hasn't started.")
         if self.rec.status == "finished":
             raise conflict("game-over", "The game is over.")
-        s = me.seat
+        return me.seat
+
+    async def act(self, token_hash: str | None, action: str, version: int, seat: int | None = None) -> int:
+        """A person's action, seen at `version`. Returns the new version; refusals change nothing."""
+        s = self._player(token_hash, seat)
         if s not in self.to_act:
             raise conflict("not-your-turn", "It isn't your turn.")
         if not self.asked_since[s] <= version <= self.version:
@@ -459,6 +480,21 @@ class Table:
             self.game.apply(self.game.clone(self.state), s, action)  # raises the rules' own refusal
             raise Refused("illegal-action", "That action isn't possible now.")
         await self._commit(s, action)
+        return self.version
+
+    async def undo(self, token_hash: str | None, version: int) -> int:
+        """Take back one's own last action, seen at `version` (engine/undo.py says when that is fair).
+        Stored as an action of its own, so the log replays exactly; refusals change nothing."""
+        s = self._player(token_hash)
+        if version != self.version:
+            raise conflict("stale", f"The game has moved on: it is at version {self.version}.")
+        standing = self._standing()
+        last = standing[-1] if standing else None
+        before = None  # (the state the action taken back was made from, if it is one of yours)
+        if last is not None and last[0] == s:
+            before = rebuilt(self.game, self.rec, standing[:-1])
+        check_undo(self.game, before, s, last)
+        await self._commit(s, UNDO)
         return self.version
 
     async def _commit(self, seat: int, action: str) -> None:

@@ -183,10 +183,12 @@ async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any) -> 
         version = _int(msg, "version", required=True)
         seat = _int(msg, "seat", required=False)
         await handle.socket(conn, "act", {"action": action, "version": version, "seat": seat}, ref)
+    elif kind == "undo":  # take back one's own last action (engine/undo.py says when)
+        await handle.socket(conn, "undo", {"version": _int(msg, "version", required=True)}, ref)
     elif kind == "auto-pass":
         on = msg.get("on")
         if not isinstance(on, bool):
             raise Bad("malformed", "'on' must be true or false.")
         await handle.socket(conn, "auto-pass", {"on": on}, ref)
     else:
-        raise Bad("unknown-type", "Message types are hello, act, sync, auto-pass and ping.")
+        raise Bad("unknown-type", "Message types are hello, act, undo, sync, auto-pass and ping.")

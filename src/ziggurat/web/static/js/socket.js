@@ -114,6 +114,18 @@ export class TableSocket {
     });
   }
 
+  /** Take back one's own last action; resolves with the ack or the error that answers it. */
+  undo() {
+    const ref = this.nextRef++;
+    return new Promise((resolve) => {
+      if (!this.send({ type: "undo", version: this.version ?? 0, ref })) {
+        resolve({ type: "error", code: "offline", message: "Not connected; reconnecting…" });
+        return;
+      }
+      this.refs.set(ref, { resolve });
+    });
+  }
+
   /** Start over as someone else (a new token after joining, or none). */
   reconnectAs(token) {
     this.token = token;

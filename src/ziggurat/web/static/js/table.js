@@ -193,6 +193,43 @@ export function tablePage(root, tableId, games, renderers) {
     render();
   }
 
+  // Take back a slip (the server decides whether it is fair: nothing hidden shown, nobody acted since).
+  function lastStandingSeat() {
+    const standing = [];
+    for (const e of st.log) {
+      if (!e.version) continue;
+      if ((e.events || [])[0]?.type === "undo") standing.pop();
+      else standing.push(e.seat);
+    }
+    return standing.length ? standing[standing.length - 1] : null;
+  }
+
+  function canTakeBack() {
+    return st.you.role === "player" && st.table?.status === "running" && !st.offline && !st.busy
+      && lastStandingSeat() === mySeat();
+  }
+
+  async function takeBack() {
+    if (!canTakeBack()) return;
+    st.busy = true;
+    closeChooser();
+    const answer = await sock.undo();
+    st.busy = false;
+    if (answer.type === "error") toast(friendly(answer), "error");
+    else st.ui.selected = null;
+    render();
+  }
+
+  function undoButton() {
+    if (!canTakeBack()) return null;
+    return h("button", {
+      class: "btn small undo",
+      type: "button",
+      title: "Take back your last move (Ctrl+Z), while nobody has moved since and it showed nothing hidden",
+      onclick: takeBack,
+    }, "↶ Take back");
+  }
+
   async function lobbyCall(fn, okText) {
     try {
       const t = await fn();
@@ -509,6 +546,8 @@ export function tablePage(root, tableId, games, renderers) {
     if (st.notice && t.status !== "finished") {
       el.turn.append(" ", h("span", { class: "notice" }, st.notice));
     }
+    const undo = undoButton();
+    if (undo) el.turn.append(" ", undo);
     const idle = hostIdleButton();
     if (idle) el.turn.append(" ", idle);
   }
@@ -592,8 +631,19 @@ export function tablePage(root, tableId, games, renderers) {
     markTurn();
   }
 
+  // Ctrl+Z (⌘Z) takes back, as the button does; never while typing in a field.
+  const onKey = (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z"
+        && !/^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement?.tagName || "") && canTakeBack()) {
+      e.preventDefault();
+      takeBack();
+    }
+  };
+  document.addEventListener("keydown", onKey);
+
   return () => {
     clearInterval(tick);
+    document.removeEventListener("keydown", onKey);
     sock.close();
     closeChooser();
   };
