@@ -15,11 +15,11 @@ def test_events_in_words() -> None:
     st = position(3, hands=[1, 5, 0])
     GAME.apply(st, 0, "place:0.1.0")
     words = [GAME.describe(e, NAMES) for e in GAME.drain_events(st)]
-    assert words == ["Green places on 0.1.0."]
+    assert words == ["Green places on the ground, row 1, 2nd."]  # (as a person says it: not 0.1.0)
     GAME.apply(st, 1, "place:0.0.0")
     words = [GAME.describe(e, NAMES) for e in GAME.drain_events(st)]
     assert words == [
-        "Orange places on 0.0.0.",
+        "Orange places on the ground, row 1, 1st.",
         "Purple is eliminated: no pieces left.",
         "Green is eliminated: no pieces left.",
         "Orange is the last player standing and wins.",
@@ -38,10 +38,10 @@ def test_no_events_unless_recording() -> None:
 
 def test_menu_lines() -> None:
     st = position(3, pieces={"0.0.0": 0, "0.1.0": 1, "0.0.1": 1}, first=1)
-    assert GAME.describe_action(st, 1, "place:0.2.1") == "Place on 0.2.1 (ground, q 2, r 1)"
+    assert GAME.describe_action(st, 1, "place:0.2.1") == "Place on the ground, row 2, 3rd (0.2.1)"
     assert (
         GAME.describe_action(st, 1, "place:1.0.0")
-        == "Place on 1.0.0 (level 1, q 0, r 0, on green, orange, orange)"
+        == "Place on level 2, row 1, 1st, on green, orange, orange (1.0.0)"
     )
     assert GAME.describe_action(st, 1, "jump") == "jump"
 
@@ -89,3 +89,13 @@ def test_view_fields() -> None:
     assert "1.0.0" not in v["open"] and len(v["open"]) == 8
     assert v["result"] is None
     assert "seat" not in GAME.view(st, None)
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_every_space_has_a_name_a_person_can_say_and_no_two_alike(board: str) -> None:
+    """Rows from the front, places from the left, levels from the ground up (the ground is level 1):
+    what the log and the menus say instead of "level.q.r"."""
+    b = BOARDS[board]
+    assert len(set(b.names)) == len(b.names)
+    assert b.names[b.index["1.0.0" if board != "krakatoa" else "1.-2.1"]].startswith("level 2, row ")
+    assert all(n.startswith(("the ground, row ", "level ")) for n in b.names)

@@ -26,6 +26,7 @@ class Board:
     name: str
     spaces: tuple[Space, ...]  # indexed by bit; sorted by (level, q, r)
     ids: tuple[str, ...]  # "level.q.r" per space
+    names: tuple[str, ...]  # how a person says it: "the ground, row 1, 3rd", "level 2, row 1, 1st"
     index: dict[str, int]  # id -> space index
     supporters: tuple[tuple[int, ...], ...]  # the three spaces under each space; () on level 0
     support_mask: tuple[int, ...]
@@ -67,6 +68,7 @@ def build(board_id: str, name: str, ground: Iterable[tuple[int, int]]) -> Board:
         name=name,
         spaces=spaces,
         ids=ids,
+        names=tuple(_spoken(spaces, sp) for sp in spaces),
         index={x: i for i, x in enumerate(ids)},
         supporters=supporters,
         support_mask=tuple(sum(1 << j for j in sup) for sup in supporters),
@@ -76,6 +78,21 @@ def build(board_id: str, name: str, ground: Iterable[tuple[int, int]]) -> Board:
         all=(1 << len(spaces)) - 1,
         levels=len(layers),
     )
+
+
+def _spoken(spaces: tuple[Space, ...], space: Space) -> str:
+    """A space as a person says it, as the board is drawn: rows counted from the front (the lowest r)
+    of its level, places in a row from the left (the lowest q); the ground is level 1."""
+    level, q, r = space
+    rows = sorted({sr for sl, _, sr in spaces if sl == level})
+    row = sorted(sq for sl, sq, sr in spaces if sl == level and sr == r)
+    where = "the ground" if level == 0 else f"level {level + 1}"
+    return f"{where}, row {rows.index(r) + 1}, {_ordinal(row.index(q) + 1)}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _triangle(side: int, dq: int = 0) -> set[tuple[int, int]]:

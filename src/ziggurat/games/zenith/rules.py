@@ -26,7 +26,8 @@ def play(st: ZenithState, s: int, action: str) -> None:
     st.hand[s] -= 1
     st.moves += 1
     if st.events is not None:
-        st.events.append({"type": "place", "seat": s, "space": st.board.ids[i]})
+        b = st.board
+        st.events.append({"type": "place", "seat": s, "space": b.ids[i], "where": b.names[i]})
     flow.start_turn(st, s + 1 if s + 1 < st.n else 0)
 
 

@@ -21,7 +21,7 @@ def _end(e: Told) -> str:
 
 
 WORDING: dict[str, Wording] = {
-    "place": "{me} places on {space}.",
+    "place": "{me} places on {where}.",
     "eliminate": _eliminated,
     "end": _end,
 }
@@ -32,11 +32,10 @@ def describe_action(st: ZenithState, seat: int, action: str) -> str:
     i = PARSE[b.id].get(action)
     if i is None:
         return action
-    level, q, r = b.spaces[i]
-    if not level:
-        return f"Place on {b.ids[i]} (ground, q {q}, r {r})"
+    if not b.spaces[i][0]:
+        return f"Place on {b.names[i]} ({b.ids[i]})"
     under = ", ".join(COLOURS[o] for j in b.supporters[i] for o in range(st.n) if st.own[o] >> j & 1)
-    return f"Place on {b.ids[i]} (level {level}, q {q}, r {r}, on {under})"
+    return f"Place on {b.names[i]}, on {under} ({b.ids[i]})"
 
 
 def level_lines(st: ZenithState, level: int) -> list[str]:
