@@ -56,6 +56,8 @@ export function tablePage(root, tableId, games, renderers) {
   el.game = h(
     "section",
     { id: "game", class: "game", "aria-label": "Game", dataset: { myTurn: "false", render: "0", version: "-1" } },
+    // for screen readers' heading list: the board's own headings (h3) sit under this one
+    h("h2", { class: "sr-only" }, "The game"),
     el.turn,
     el.waiting,
     el.result,

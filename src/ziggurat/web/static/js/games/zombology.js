@@ -123,7 +123,7 @@ function playersView(c, handled) {
       return h(
         "section",
         { class: ["zb-player", c.toAct.includes(s) && "acting"], "aria-label": `${c.names[s]}'s collection`, dataset: { seat: s } },
-        h("h4", {}, h("span", { class: "swatch", style: `background:${col[s]}` }), c.names[s], s === c.seat ? " (you)" : "", status),
+        h("h3", { class: "zb-player-name" }, h("span", { class: "swatch", style: `background:${col[s]}` }), c.names[s], s === c.seat ? " (you)" : "", status),
         h("div", { class: "muted" }, `Holds ${hc.epidemic} Epidemic + ${hc.apocalypse} Apocalypse`),
         collectionView(c, s),
         v.remembered && s !== c.seat && v.remembered[s]?.length
