@@ -1,5 +1,6 @@
 """Issue 17, "Everyone can play": axe-core (axe-playwright-python) finds no serious or critical violation
-on the lobby and on a running table of each of the four games."""
+on the lobby and on a running table of each of the four games; players are told apart by a shape as well
+as a colour (players panel, log, board); the board's labels on coloured pieces reach 4.5:1."""
 
 from __future__ import annotations
 
@@ -12,16 +13,52 @@ from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Page
 
 from .conftest import Pages
-from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start
+from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, step
 
 SERIOUS = {"serious", "critical"}
 
 TABLES = {
-    "zealous": (3, {"length": "beginner"}),
+    "zealous": (4, {"length": "beginner"}),
     "faiths": (4, {"max_rounds": "2"}),
-    "zombology": (3, {}),
-    "zenith": (2, {"board": "fuji"}),
+    "zombology": (4, {}),
+    "zenith": (4, {"board": "pikes"}),
 }
+
+# Per seat: the shape of its swatch in the players panel, and how its log dots are drawn; on the board,
+# the shapes of the seats' marks; and every label drawn on a coloured piece with its contrast.
+MARKS = """() => {
+  const lum = (c) => {
+    const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const panel = [...document.querySelectorAll('#seats .seat')]
+    .map((li) => li.querySelector('svg.seat-swatch')?.dataset.shape || null);
+  const dots = {};
+  for (const li of document.querySelectorAll('#log .log-line[data-seat]')) {
+    const dot = li.querySelector('.log-dot');
+    if (!dot || li.dataset.seat === '') continue;
+    const cs = getComputedStyle(dot);
+    dots[li.dataset.seat] = cs.clipPath + ' / ' + cs.borderRadius;
+  }
+  const board = [...document.querySelectorAll('#board svg:not(.swatch) .seat-shape')]
+    .map((e) => e.getAttribute('class'));
+  const labels = [];
+  for (const text of document.querySelectorAll('#board svg text[fill]')) {
+    const shape = [...text.parentNode.children].find((e) => e !== text && e.getAttribute('fill')
+      && !e.getAttribute('fill').startsWith('url') && e.tagName !== 'text' && e.tagName !== 'title');
+    if (!shape || !text.textContent.trim()) continue;
+    labels.push([text.textContent, getComputedStyle(text).fill, getComputedStyle(shape).fill,
+                 ratio(getComputedStyle(text).fill, getComputedStyle(shape).fill)]);
+  }
+  return {panel, dots, board, labels};
+}"""
 
 
 async def _serious(page: Page, name: str, output: Path) -> list[str]:
@@ -49,5 +86,16 @@ async def test_a_running_table_has_no_serious_violation(pages: Pages, output: Pa
     page = await pages.new()
     await create_table(page, game, seats, **options)
     await fill_with_bots_and_start(page)
+    for _ in range(6):  # a few moves: pieces of every seat on the board, lines of each in the log
+        await step(page)
     await page.wait_for_selector(MY_TURN_OR_OVER)
     assert await _serious(page, f"table-{game}", output) == []
+
+    marks = await page.evaluate(MARKS)
+    assert None not in marks["panel"] and len(set(marks["panel"])) == seats, marks["panel"]
+    assert len(marks["dots"]) == seats and len(set(marks["dots"].values())) == seats, marks["dots"]
+    if game != "zombology":  # Zombology has no board, only the players' collections (swatches)
+        assert len({c for c in marks["board"] if "shape-" in c}) >= 2, marks["board"]
+    low = [label for label in marks["labels"] if label[3] < 4.5]
+    assert marks["labels"] or game == "zombology"
+    assert not low, low

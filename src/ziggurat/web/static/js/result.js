@@ -1,6 +1,7 @@
 // The final ranking: places, names, scores, and the game's own note (tie-break, cure, eliminations).
 
 import { h } from "./dom.js";
+import { swatch } from "./colors.js";
 
 function ordinal(n) {
   return ["", "1st", "2nd", "3rd"][n] || `${n}th`;
@@ -33,7 +34,7 @@ export function renderResult(c, renderer) {
           h(
             "td",
             {},
-            colours[x.seat] ? h("span", { class: "swatch", style: `background:${colours[x.seat]}`, "aria-hidden": "true" }) : null,
+            colours[x.seat] ? swatch(x.seat, colours[x.seat]) : null,
             c.names[x.seat],
             x.seat === c.seat ? " (you)" : "",
           ),

@@ -2,6 +2,7 @@
 // allow (docs/server.md "Table rules"): add/remove bots before the start, kick a player who left.
 
 import { h, clear } from "./dom.js";
+import { swatch } from "./colors.js";
 
 export const BOT_LEVELS = [
   ["random", "Random (plays any legal move)"],
@@ -40,12 +41,11 @@ export function renderSeats(box, opts) {
       "aria-label": `${name}${mine ? " (you)" : ""}: ${text}${acting ? ", to play" : ""}`,
     });
     const colour = colours[seat.seat];
+    // the seat's colour and shape (the same on the board and in the log); none before the start
     row.append(
-      h("span", {
-        class: ["seat-swatch", !colour && "seat-swatch-none"],
-        style: colour ? `background:${colour}` : null,
-        "aria-hidden": "true",
-      }),
+      colour
+        ? swatch(seat.seat, colour, "seat-swatch")
+        : h("span", { class: ["seat-swatch", "seat-swatch-none"], "aria-hidden": "true" }),
     );
     const who = h(
       "div",

@@ -2,7 +2,7 @@
 // south), a line for every border, homelands starred, and each religion's PC as numbered chips.
 
 import { s, clickable } from "../dom.js";
-import { inkOn } from "../colors.js";
+import { inkOn, seatMark } from "../colors.js";
 
 export const POS = {
   egypt: [70, 470],
@@ -38,7 +38,7 @@ export const RELIGION_COLOURS = {
   taoism: "#455a64",
   confucianism: "#f2b01e",
   buddhism: "#ef6c00",
-  jainism: "#00897b",
+  jainism: "#00796b", // white on it reaches 5.3:1 (#00897b reached 4.4 with either ink)
   hinduism: "#c2185b",
   sikhism: "#0288d1",
   zoroastrianism: "#795548",
@@ -133,7 +133,7 @@ export function drawMap(opts) {
         s(
           "g",
           { transform: `translate(${cx},${cy})${many ? ` scale(${scale})` : ""}`, class: "pc" },
-          s("circle", { r: 13, fill: colours[seat], stroke: "#1b1b1b", "stroke-width": 1 }),
+          seatMark(seat, 13, { fill: colours[seat], stroke: "#1b1b1b", "stroke-width": 1 }),
           s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "pc-text" }, String(c)),
         ),
       );

@@ -2,6 +2,7 @@
 // territories one PC at a time, and the Zealots & Fanatics reaction.
 
 import { h, chooser, plural } from "../dom.js";
+import { swatch } from "../colors.js";
 import { verbButtons } from "./common.js";
 import { drawMap, niceName, RELIGION_COLOURS } from "./faiths-map.js";
 
@@ -234,7 +235,7 @@ function scoreboard(c) {
           h(
             "td",
             {},
-            h("span", { class: "swatch", style: `background:${col[s]}` }),
+            swatch(s, col[s]),
             h("strong", {}, religionOf(c, s)),
             h("br"),
             h("span", { class: "muted" }, c.names[s], s === c.seat ? " (you)" : "", v.bars[s] ? ` · barred ${v.bars[s]}` : ""),

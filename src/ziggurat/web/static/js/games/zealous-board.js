@@ -4,7 +4,7 @@
 // (the dark gap in front of them), exactly as the rulings' connection table says.
 
 import { s, clickable } from "../dom.js";
-import { inkOn } from "../colors.js";
+import { inkOn, seatMark } from "../colors.js";
 
 export const TILES = ["holy", "j1", "j2", "j3", "e1", "e2", "e3", "m1", "m2", "m3", "be1", "be2", "be3", "bm1", "bm2", "bm3"];
 
@@ -130,7 +130,7 @@ export function geometry() {
 const GEO = geometry();
 
 // --- pieces ----------------------------------------------------------------------------------------------
-export function pawn(x, y, colour, label, scale = 1) {
+export function pawn(x, y, colour, label, scale = 1, seat = null) {
   const ink = inkOn(colour);
   return s(
     "g",
@@ -144,15 +144,17 @@ export function pawn(x, y, colour, label, scale = 1) {
       "stroke-width": 2,
     }),
     s("circle", { cx: -3, cy: -13, r: 2.5, fill: "#ffffff", opacity: 0.55 }),
+    // the seat's shape on the body: told apart without the colour
+    seat === null ? null : s("g", { transform: "translate(0,6)" }, seatMark(seat, 4.2, { fill: ink })),
   );
 }
 
-function chip(x, y, colour, count, label, scale = 1) {
+function chip(x, y, colour, count, label, scale = 1, seat = 0) {
   return s(
     "g",
     { class: "chip", transform: `translate(${x},${y})${scale !== 1 ? ` scale(${scale})` : ""}` },
     s("title", {}, label),
-    s("circle", { r: 16, fill: colour, stroke: "#1b1b1b", "stroke-width": 1.5 }),
+    seatMark(seat, 16, { fill: colour, stroke: "#1b1b1b", "stroke-width": 1.5 }),
     s("text", { y: 6, "text-anchor": "middle", fill: inkOn(colour), class: "chip-text" }, String(count)),
   );
 }
@@ -258,13 +260,13 @@ export function drawBoard(opts) {
       const y = geo.cy + (bandBadges ? 5 : 0) + (row - (rows - 1) / 2) * 38;
       if (it.prophet !== undefined) {
         const seat = it.prophet;
-        box.append(pawn(x, y - 4, colours[seat], `${names[seat]}'s prophet${seat === opts.mySeat ? " (you)" : ""}`, 1.05 * squeeze));
+        box.append(pawn(x, y - 4, colours[seat], `${names[seat]}'s prophet${seat === opts.mySeat ? " (you)" : ""}`, 1.05 * squeeze, seat));
         return;
       }
       const { seat, count } = it;
       chipAt[seat] = [x, y];
       const label = `${names[seat]}: ${count} follower${count > 1 ? "s" : ""} on ${t}`;
-      const ch = chip(x, y, colours[seat], count, label, squeeze);
+      const ch = chip(x, y, colours[seat], count, label, squeeze, seat);
       const fa = opts.followerActions[`${t}:${seat}`];
       if (fa) {
         ch.classList.add("target");
@@ -304,7 +306,7 @@ export function drawBoard(opts) {
             "g",
             { transform: `translate(${x},${y})` },
             s("title", {}, `Proliferation: ${names[seat]} +1 on ${t}`),
-            s("circle", { r: 12, fill: colours[seat], stroke: "#fff", "stroke-width": 2 }),
+            seatMark(seat, 12, { fill: colours[seat], stroke: "#fff", "stroke-width": 2 }),
             s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "mark-text" }, "+1"),
           ),
         );

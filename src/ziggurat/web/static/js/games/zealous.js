@@ -2,7 +2,7 @@
 // round (tally and proliferation) and the final ranking with its tie-break.
 
 import { h, chooser, plural } from "../dom.js";
-import { seatColour } from "../colors.js";
+import { seatColour, swatch } from "../colors.js";
 import { verbButtons, lastEvent } from "./common.js";
 import { drawBoard, kind, KIND_NAMES, tileHelp, tileName, distance } from "./zealous-board.js";
 
@@ -155,7 +155,7 @@ function scoreboard(c) {
     return h(
       "tr",
       { class: [c.toAct.includes(s) && "acting", s === c.seat && "me"], dataset: { seat: s } },
-      h("td", {}, h("span", { class: "swatch", style: `background:${col[s]}`, "aria-hidden": "true" }), c.names[s], s === c.seat ? " (you)" : ""),
+      h("td", {}, swatch(s, col[s]), c.names[s], s === c.seat ? " (you)" : ""),
       h(
         "td",
         { class: "num" },
@@ -185,7 +185,7 @@ function roundSummary(c) {
   const prol = lastEvent(c.log, ["proliferate"]);
   const col = colours(c);
   const pts = tally.event.points.map((p, s) =>
-    h("span", { class: "tally-item" }, h("span", { class: "swatch", style: `background:${col[s]}` }), `${c.names[s]} +${p}`),
+    h("span", { class: "tally-item" }, swatch(s, col[s]), `${c.names[s]} +${p}`),
   );
   const added = prol && prol.entry.version === tally.entry.version ? Object.entries(prol.event.added) : [];
   return h(

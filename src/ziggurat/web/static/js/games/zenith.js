@@ -3,7 +3,7 @@
 // may place are highlighted; eliminations and pieces left are listed.
 
 import { h, s, clickable, plural } from "../dom.js";
-import { inkOn } from "../colors.js";
+import { inkOn, seatMark, swatch } from "../colors.js";
 
 const COLOURS = { green: "#2f9a4a", orange: "#e8791b", purple: "#8a55c4", blue: "#2f72c4" };
 const H = Math.sqrt(3) / 2;
@@ -61,8 +61,10 @@ function drawBoard(c, handled) {
           { class: "piece", dataset: { space: sp, seat: owner } },
           s("title", {}, `${c.names[owner]}'s piece on ${sp} (level ${L})`),
           s("polygon", { points: triangle(x, y, side), fill, filter: L ? "url(#lift)" : null }),
+          // the owner's shape (as in the players panel and the log): told apart without the colour
+          s("g", { transform: `translate(${x},${y - side * 0.22})` }, seatMark(owner, side * 0.09, { fill: inkOn(fill) })),
         );
-        if (L > 0) g.append(s("text", { x, y: y + 8, "text-anchor": "middle", class: "piece-level", fill: inkOn(col[owner]) }, String(L)));
+        if (L > 0) g.append(s("text", { x, y: y + 8, "text-anchor": "middle", class: "piece-level", fill: inkOn(fill) }, String(L)));
         layer.append(g);
       } else if (legal.has(sp)) {
         const g = s("g", { class: "space target", dataset: { space: sp } }, s("title", {}, `Place on ${sp}`), s("polygon", { points: triangle(x, y, side) }));
@@ -105,7 +107,7 @@ function playersTable(c) {
         return h(
           "tr",
           { class: [c.toAct.includes(s2) && "acting", s2 === c.seat && "me"] },
-          h("td", {}, h("span", { class: "swatch", style: `background:${col[s2]}` }), c.names[s2], s2 === c.seat ? " (you)" : ""),
+          h("td", {}, swatch(s2, col[s2]), c.names[s2], s2 === c.seat ? " (you)" : ""),
           h("td", { class: "num" }, String(v.hands[s2])),
           h("td", { class: "num" }, String(v.on_board[s2])),
           h("td", {}, e ? h("span", { class: "dead" }, `out after ${e.moves} moves (${e.reason === "no-space" ? "no space" : "no pieces"})`) : "in"),

@@ -2,7 +2,7 @@
 // the secret choice (who has chosen), the resolution step by step from the log, the cure and winners.
 
 import { h, plural } from "../dom.js";
-import { seatColour } from "../colors.js";
+import { seatColour, swatch } from "../colors.js";
 import { verbButtons } from "./common.js";
 
 const SUIT_NAMES = {
@@ -123,7 +123,7 @@ function playersView(c, handled) {
       return h(
         "section",
         { class: ["zb-player", c.toAct.includes(s) && "acting"], "aria-label": `${c.names[s]}'s collection`, dataset: { seat: s } },
-        h("h3", { class: "zb-player-name" }, h("span", { class: "swatch", style: `background:${col[s]}` }), c.names[s], s === c.seat ? " (you)" : "", status),
+        h("h3", { class: "zb-player-name" }, swatch(s, col[s]), c.names[s], s === c.seat ? " (you)" : "", status),
         h("div", { class: "muted" }, `Holds ${hc.epidemic} Epidemic + ${hc.apocalypse} Apocalypse`),
         collectionView(c, s),
         v.remembered && s !== c.seat && v.remembered[s]?.length
@@ -196,7 +196,7 @@ function gurusView(c, handled) {
     v.suits.map((u) => {
       const owner = v.gurus[u];
       const inner = [
-        h("span", { class: "swatch", style: owner !== null ? `background:${col[owner]}` : "background:#fff" }),
+        owner !== null ? swatch(owner, col[owner]) : h("span", { class: "swatch", style: "background:#fff" }),
         `${SUIT_NAMES[u]}: ${owner === null ? "in the centre" : c.names[owner]}`,
       ];
       return claims.has(u)
