@@ -1,6 +1,8 @@
 """Issue 17, "Everyone can play": axe-core (axe-playwright-python) finds no serious or critical violation
 on the lobby and on a running table of each of the four games; players are told apart by a shape as well
-as a colour (players panel, log, board); the board's labels on coloured pieces reach 4.5:1."""
+as a colour (players panel, log, board); the board's labels on coloured pieces reach 4.5:1; a whole Zenith
+game is played with the keyboard alone, the focus kept across redraws; screen readers hear the other
+players' moves (an aria-live region)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.async_playwright import Axe
-from playwright.async_api import Page
+from playwright.async_api import Page, expect
 
 from .conftest import Pages
-from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, step
+from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, is_over, step
 
 SERIOUS = {"serious", "critical"}
 
@@ -99,3 +101,63 @@ async def test_a_running_table_has_no_serious_violation(pages: Pages, output: Pa
     low = [label for label in marks["labels"] if label[3] < 4.5]
     assert marks["labels"] or game == "zombology"
     assert not low, low
+
+
+ON_TARGET = "() => !!document.activeElement?.matches('#board [role=button], #other-actions button')"
+
+
+async def test_a_whole_zenith_game_with_the_keyboard_alone(pages: Pages, output: Path) -> None:
+    page = await pages.new()
+    table = await create_table(page, "zenith", 3, board="fuji")
+    await fill_with_bots_and_start(page)
+    # Someone watching keeps the focus on a button while the moves redraw the page.
+    watcher = await pages.new()
+    await watcher.goto(f"{pages.url}#/table/{table}")
+    await watcher.get_by_role("button", name="Copy link").focus()
+    renders = int(await watcher.get_attribute("#game", "data-render") or 0)
+
+    moves = presses_after_first = 0
+    while True:
+        await page.wait_for_selector(MY_TURN_OR_OVER)
+        if await is_over(page):
+            break
+        presses = 0
+        while not await page.evaluate(ON_TARGET):
+            # Tab into the board, then arrow keys among its targets
+            on_board = await page.evaluate("() => !!document.activeElement?.closest('#board')")
+            await page.keyboard.press("ArrowRight" if on_board and presses % 2 else "Tab")
+            presses += 1
+            assert presses < 60, "no board target reached with the keyboard"
+        if moves:
+            presses_after_first = max(presses_after_first, presses)
+        render = await page.get_attribute("#game", "data-render")
+        await page.keyboard.press("Enter" if moves % 2 else "Space")
+        await page.wait_for_function("r => document.querySelector('#game').dataset.render !== r", arg=render)
+        moves += 1
+        # the target just played is gone: the focus stays on the board, not on <body>
+        assert await page.evaluate("() => document.activeElement?.id") == "board" or await is_over(page)
+        assert moves < 100
+    await expect(page.get_by_role("table", name="Final ranking")).to_be_visible()
+    assert moves >= 3
+    # After the first move the focus was kept on the board: Tab (once) reaches the next target.
+    assert presses_after_first <= 1, presses_after_first
+    assert int(await watcher.get_attribute("#game", "data-render") or 0) > renders + 3
+    assert await watcher.evaluate("() => document.activeElement?.textContent") == "Copy link"
+    await page.screenshot(path=str(output / "zenith-keyboard-final.png"), full_page=True)
+
+
+async def test_the_other_players_moves_are_announced(pages: Pages) -> None:
+    page = await pages.new()
+    await create_table(page, "zenith", 3, board="fuji", name="Ada")
+    await fill_with_bots_and_start(page)
+    for _ in range(3):
+        await step(page)
+    live = page.locator("#announce")
+    await expect(live).to_have_attribute("aria-live", "polite")
+    await expect(live.locator("p").first).to_be_attached()
+    lines = await live.locator("p").all_inner_texts()
+    assert any(line.startswith("Random bot") and " places " in line for line in lines), lines
+    assert not [line for line in lines if line.startswith("Ada")], lines  # not my own moves
+    # and the same lines are in the log, for everyone
+    for line in lines:
+        assert await page.locator(".log-line", has_text=line).count() >= 1

@@ -52,7 +52,12 @@ export function tablePage(root, tableId, games, renderers) {
     seats: h("div", { id: "seats" }),
     log: h("div", { id: "log", class: "log", tabindex: "0", "aria-label": "Game log" }),
     rules: h("details", { id: "rules", class: "rules" }),
+    // Screen readers hear the other players' moves as they come (the new log lines not of this seat).
+    announce: h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": "Other players' moves" }),
   };
+  // The board can take the focus (not by Tab) when the focused target is gone after a redraw, so
+  // that the next Tab reaches the board's first target.
+  el.board.setAttribute("tabindex", "-1");
   el.game = h(
     "section",
     { id: "game", class: "game", "aria-label": "Game", dataset: { myTurn: "false", render: "0", version: "-1" } },
@@ -69,6 +74,7 @@ export function tablePage(root, tableId, games, renderers) {
     { class: "table-page" },
     el.head,
     el.banner,
+    el.announce,
     h(
       "div",
       { class: "table-grid" },
@@ -122,6 +128,7 @@ export function tablePage(root, tableId, games, renderers) {
   // Every 5 s: the idle host's counter (and the button to kick them) shows up without a new message.
   const tick = setInterval(() => {
     if (!st.table || st.table.status === "finished") return;
+    const saved = captureFocus();
     renderHeadAndTurn();
     // Redraw the waiting room only for the idle-host button (it counts seconds): a redraw would take
     // the focus from a visitor typing their name in the join form.
@@ -130,6 +137,7 @@ export function tablePage(root, tableId, games, renderers) {
       if (idle || st.idleShown) renderWaitingRoom();
       st.idleShown = idle;
     }
+    restoreFocus(saved);
   }, 5000);
 
   function onTable(m) {
@@ -177,6 +185,22 @@ export function tablePage(root, tableId, games, renderers) {
     st.msg = m;
     st.fresh = fresh;
     render();
+    announce(fresh);
+  }
+
+  // The new log lines of the other players (and of nobody: a new round, a tally) into the live region;
+  // the last few are kept, older ones dropped (a screen reader reads additions only).
+  function announce(entries) {
+    const me = mySeat();
+    for (const e of entries) {
+      (e.text || []).forEach((line, i) => {
+        const ev = (e.events || [])[i];
+        const seat = ev && Number.isInteger(ev.seat) ? ev.seat : e.seat;
+        if (!line || (me !== null && seat === me)) return;
+        el.announce.append(h("p", {}, line));
+      });
+    }
+    while (el.announce.children.length > 12) el.announce.firstChild.remove();
   }
 
   // --- actions -----------------------------------------------------------------------------------
@@ -602,7 +626,46 @@ export function tablePage(root, tableId, games, renderers) {
     renderTurn(st.msg ? ctx() : null);
   }
 
+  // --- focus across redraws ------------------------------------------------------------------------
+  // Every state redraws the page, which would drop the focus on <body>: the focused element is found
+  // again by a stable key (its board target, action, label…) and focused; when it is gone (the target
+  // just played), the board takes the focus, so that Tab reaches its next target.
+  const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+  function focusKey(e) {
+    const d = e.dataset || {};
+    const what = d.space || d.tile || d.territory || d.action || d.card || d.suit || e.id
+      || e.getAttribute("aria-label") || e.getAttribute("name") || e.textContent.trim().slice(0, 60);
+    return `${e.tagName}|${e.getAttribute("role") || ""}|${e.getAttribute("class") || ""}|${what}`;
+  }
+
+  function captureFocus() {
+    const a = document.activeElement;
+    if (!a || a === document.body || !page.contains(a)) return null;
+    return { key: focusKey(a), inBoard: el.board.contains(a) || el.other.contains(a) || el.turn.contains(a), el: a };
+  }
+
+  function restoreFocus(saved) {
+    if (!saved) return;
+    const a = document.activeElement;
+    if (a && a !== document.body && page.contains(a)) return; // still focused (not redrawn)
+    if (page.contains(saved.el)) {
+      saved.el.focus({ preventScroll: true });
+      return;
+    }
+    const again = [...page.querySelectorAll(FOCUSABLE)].find((x) => focusKey(x) === saved.key);
+    if (again) again.focus({ preventScroll: true });
+    if (document.activeElement === again && again) return;
+    if (saved.inBoard) el.board.focus({ preventScroll: true });
+  }
+
   function render() {
+    const saved = captureFocus();
+    draw();
+    restoreFocus(saved);
+  }
+
+  function draw() {
     if (st.gone && !st.table) {
       clear(el.game).append(
         h("div", { class: "panel" }, h("h2", {}, "No such table"), h("p", {}, "This table doesn't exist (any more). "), h("a", { href: "#/" }, "Back to the lobby")),
@@ -642,6 +705,19 @@ export function tablePage(root, tableId, games, renderers) {
     }
   };
   document.addEventListener("keydown", onKey);
+
+  // Arrow keys move between the board's targets (Tab works too); Enter or Space chooses (dom.js clickable).
+  el.board.addEventListener("keydown", (e) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    const targets = [...el.board.querySelectorAll('[role="button"][tabindex="0"]')];
+    if (!targets.length) return;
+    const i = targets.indexOf(document.activeElement);
+    const next = i < 0 ? (step > 0 ? 0 : targets.length - 1) : (i + step + targets.length) % targets.length;
+    e.preventDefault();
+    targets[next].focus();
+  });
 
   return () => {
     clearInterval(tick);
