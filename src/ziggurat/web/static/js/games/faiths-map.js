@@ -117,7 +117,8 @@ export function drawMap(opts) {
       g.append(s("text", { y: -26 + i * 15 - (words.length - 1) * 7, class: "terr-name", "text-anchor": "middle", style: `font-size:${size.toFixed(1)}px` }, w));
     });
     if (home !== undefined) {
-      g.append(s("text", { x: 38, y: -30, class: "home-star", fill: colours[home], "text-anchor": "middle" }, "★"));
+      // the home religion's shape in its colour (as its chips), not the colour alone
+      g.append(s("g", { class: "home-star", transform: "translate(38,-36)" }, seatMark(home, 7, { fill: colours[home], stroke: "#1b1b1b", "stroke-width": 1.2 })));
     }
     // chips: one per religion present, with its count
     // Up to 3 in a row; 4 or more in two smaller rows that stay above the "n/10" line.
@@ -134,7 +135,7 @@ export function drawMap(opts) {
           "g",
           { transform: `translate(${cx},${cy})${many ? ` scale(${scale})` : ""}`, class: "pc" },
           seatMark(seat, 13, { fill: colours[seat], stroke: "#1b1b1b", "stroke-width": 1 }),
-          s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "pc-text" }, String(c)),
+          s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), stroke: colours[seat], class: "pc-text halo" }, String(c)),
         ),
       );
     });

@@ -155,7 +155,7 @@ function chip(x, y, colour, count, label, scale = 1, seat = 0) {
     { class: "chip", transform: `translate(${x},${y})${scale !== 1 ? ` scale(${scale})` : ""}` },
     s("title", {}, label),
     seatMark(seat, 16, { fill: colour, stroke: "#1b1b1b", "stroke-width": 1.5 }),
-    s("text", { y: 6, "text-anchor": "middle", fill: inkOn(colour), class: "chip-text" }, String(count)),
+    s("text", { y: 6, "text-anchor": "middle", fill: inkOn(colour), stroke: colour, class: "chip-text halo" }, String(count)),
   );
 }
 
@@ -285,11 +285,11 @@ export function drawBoard(opts) {
       badgeX = 80;
     }
     const marksHere = [
-      ...(sanctByTile[t] || []).map((seat) => ["Sanctuary", colours[seat], `${names[seat]}'s Sanctuary: their followers here are protected from opponents' cards`]),
+      ...(sanctByTile[t] || []).map((seat) => ["Sanctuary", colours[seat], `${names[seat]}'s Sanctuary: their followers here are protected from opponents' cards`, seat]),
       ...((view.famine || []).includes(t) ? [["Famine", "#7a4b1e", "Famine: this tile won't proliferate at the end of this round"]] : []),
     ];
-    for (const [text, colour, title] of marksHere) {
-      box.append(badge(badgeX, badgeY, text, colour, title));
+    for (const [text, colour, title, seat] of marksHere) {
+      box.append(badge(badgeX, badgeY, text, colour, title, seat));
       badgeY += geo.band ? 0 : 20;
       if (geo.band) badgeX -= 200; // a second badge on a band: at its other end
     }
@@ -307,7 +307,7 @@ export function drawBoard(opts) {
             { transform: `translate(${x},${y})` },
             s("title", {}, `Proliferation: ${names[seat]} +1 on ${t}`),
             seatMark(seat, 12, { fill: colours[seat], stroke: "#fff", "stroke-width": 2 }),
-            s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), class: "mark-text" }, "+1"),
+            s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), stroke: colours[seat], class: "mark-text halo" }, "+1"),
           ),
         );
       });
@@ -317,13 +317,16 @@ export function drawBoard(opts) {
   return root;
 }
 
-function badge(x, y, text, colour, title) {
-  const w = text.length * 7 + 14;
+function badge(x, y, text, colour, title, seat = null) {
+  // a seat's badge (Sanctuary) starts with the seat's shape: whose it is, without the colour
+  const lead = seat === null || seat === undefined ? 0 : 11;
+  const w = text.length * 7 + 14 + lead;
   return s(
     "g",
     { class: "mark", transform: `translate(${x - w / 2},${y - 9})` },
     s("title", {}, title),
     s("rect", { width: w, height: 18, rx: 9, fill: colour, stroke: "#1b1b1b", "stroke-width": 1 }),
-    s("text", { x: w / 2, y: 13, "text-anchor": "middle", fill: inkOn(colour), class: "mark-text" }, text),
+    lead ? s("g", { transform: "translate(12,9)" }, seatMark(seat, 4.5, { fill: inkOn(colour) })) : null,
+    s("text", { x: (w + lead) / 2, y: 13, "text-anchor": "middle", fill: inkOn(colour), class: "mark-text" }, text),
   );
 }
