@@ -80,6 +80,14 @@ async def test_the_lobby_has_no_serious_violation(pages: Pages, output: Path) ->
     page = await pages.new()
     await page.wait_for_selector("[data-game] button")
     assert await _serious(page, "lobby", output) == []
+    # with a game's "New table" form open, then the table's waiting room
+    await page.fill("#player-name", "Ada")
+    await page.locator('[data-game="zealous"] button').click()
+    await page.wait_for_selector("#opt-seats")
+    assert await _serious(page, "lobby-form", output) == []
+    await page.get_by_role("button", name="Create table").click()
+    await page.wait_for_selector("#waiting-room h2")
+    assert await _serious(page, "waiting-room", output) == []
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
@@ -138,6 +146,7 @@ async def test_a_whole_zenith_game_with_the_keyboard_alone(pages: Pages, output:
         assert await page.evaluate("() => document.activeElement?.id") == "board" or await is_over(page)
         assert moves < 100
     await expect(page.get_by_role("table", name="Final ranking")).to_be_visible()
+    assert await _serious(page, "table-finished", output) == []
     assert moves >= 3
     # After the first move the focus was kept on the board: Tab (once) reaches the next target.
     assert presses_after_first <= 1, presses_after_first

@@ -631,6 +631,7 @@ export function tablePage(root, tableId, games, renderers) {
   // again by a stable key (its board target, action, label…) and focused; when it is gone (the target
   // just played), the board takes the focus, so that Tab reaches its next target.
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  const TABBABLE = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex=\"-1\"])";
 
   function focusKey(e) {
     const d = e.dataset || {};
@@ -662,8 +663,28 @@ export function tablePage(root, tableId, games, renderers) {
   function render() {
     const saved = captureFocus();
     draw();
+    scrollersFocusable();
     restoreFocus(saved);
   }
+
+  // A part that scrolls (the fitted columns, a panned board) can be scrolled with the keyboard: when
+  // nothing inside it takes the focus, it does itself (and stops when it no longer scrolls).
+  function scrollersFocusable() {
+    for (const e of page.querySelectorAll("*")) {
+      const scrolls = (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+        && /(auto|scroll)/.test(getComputedStyle(e).overflow);
+      const added = e.dataset.scrollFocus === "1";
+      if (scrolls && !added && !e.hasAttribute("tabindex") && !e.querySelector(TABBABLE)) {
+        e.setAttribute("tabindex", "0");
+        e.dataset.scrollFocus = "1";
+      } else if (!scrolls && added) {
+        e.removeAttribute("tabindex");
+        delete e.dataset.scrollFocus;
+      }
+    }
+  }
+  const onResize = () => scrollersFocusable();
+  window.addEventListener("resize", onResize);
 
   function draw() {
     if (st.gone && !st.table) {
@@ -722,6 +743,7 @@ export function tablePage(root, tableId, games, renderers) {
   return () => {
     clearInterval(tick);
     document.removeEventListener("keydown", onKey);
+    window.removeEventListener("resize", onResize);
     sock.close();
     closeChooser();
   };
