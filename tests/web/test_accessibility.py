@@ -111,6 +111,17 @@ async def test_a_running_table_has_no_serious_violation(pages: Pages, output: Pa
     assert not low, low
 
 
+async def test_a_table_on_a_phone_has_no_serious_violation(pages: Pages, output: Path) -> None:
+    # the phone's own parts: the "Your hand" tab (amber while it is your turn), the stacked columns
+    page = await pages.new(390, 844)
+    await create_table(page, "zenith", 3, board="fuji")
+    await fill_with_bots_and_start(page)
+    await step(page)
+    await page.wait_for_selector('#game[data-my-turn="true"]')
+    await expect(page.locator(".hand-tab")).to_be_visible()
+    assert await _serious(page, "table-phone", output) == []
+
+
 ON_TARGET = "() => !!document.activeElement?.matches('#board [role=button], #other-actions button')"
 
 
