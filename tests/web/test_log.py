@@ -26,9 +26,9 @@ async def test_the_log_is_grouped_by_round_and_a_folded_round_stays_folded(
     assert await groups.first.locator(".log-line").count() > 0  # that round's lines, inside it
     await groups.first.locator("summary").click()  # fold round 1 away
     await expect(groups.first).not_to_have_attribute("open", "")
-    version = await page.get_attribute("#game", "data-version")
-    assert await step(page)  # a redraw later, still folded
-    await page.wait_for_function("v => document.querySelector('#game').dataset.version !== v", arg=version)
+    render = await page.get_attribute("#game", "data-render")
+    await step(page)  # play on (or not, if the game has just ended): a redraw later, still folded
+    await page.wait_for_function("r => document.querySelector('#game').dataset.render !== r", arg=render)
     await expect(groups.first).not_to_have_attribute("open", "")
     await expect(groups.last).to_have_attribute("open", "")
     await page.locator("#log").screenshot(path=output / "log-by-round.png")
