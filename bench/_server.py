@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+import httpx
+
 # Every benchmark client comes from 127.0.0.1: lift the per-address caps (they have their own tests).
 NO_CAPS = ["--max-open-tables", "1000000", "--max-sockets", "1000000", "--http-rate", "100000"]
 LOGS: dict[int, collections.deque[str]] = {}
@@ -49,6 +51,19 @@ def start(db: str, *flags: str, src: str | None = None) -> tuple[subprocess.Pope
 def logged(proc: subprocess.Popen[str]) -> list[str]:
     """The last lines a server started here has logged (warnings and errors, at the default level)."""
     return list(LOGS.get(proc.pid, ()))
+
+
+async def new_game(api: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
+    """A table of `players` people through the lobby (created, then joined), not started: its id and
+    the seat tokens, the host's first."""
+    r = await api.post("/api/tables", json={"game": game, "seats": players, "name": "P0"})
+    r.raise_for_status()
+    tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
+    for i in range(1, players):
+        r = await api.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"})
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    return tid, tokens
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
@@ -122,6 +137,7 @@ __all__ = [
     "load",
     "logged",
     "memory_mib",
+    "new_game",
     "start",
     "stop",
     "workers_of",

@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from _server import NO_CAPS, load, start, stop
+from _server import NO_CAPS, load, new_game, start, stop
 
 Json = dict[str, Any]
 
@@ -96,14 +96,9 @@ class Seat:
 
 
 async def new_table(owner: str, game: str, players: int) -> tuple[str, list[str]]:
+    """A started table, created (and so owned) by the process at `owner`."""
     async with httpx.AsyncClient(base_url=owner, timeout=10) as api:
-        r = await api.post("/api/tables", json={"game": game, "seats": players, "name": "p0"})
-        r.raise_for_status()
-        tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
-        for i in range(1, players):
-            r = await api.post(f"/api/tables/{tid}/join", json={"name": f"p{i}"})
-            r.raise_for_status()
-            tokens.append(r.json()["token"])
+        tid, tokens = await new_game(api, game, players)
         r = await api.post(f"/api/tables/{tid}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
         r.raise_for_status()
     return tid, tokens

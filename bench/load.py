@@ -46,7 +46,18 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-from _server import NO_CAPS, cpu_of, cpu_seconds_named, load, logged, memory_mib, start, stop, workers_of
+from _server import (
+    NO_CAPS,
+    cpu_of,
+    cpu_seconds_named,
+    load,
+    logged,
+    memory_mib,
+    new_game,
+    start,
+    stop,
+    workers_of,
+)
 
 BGIO = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "bgio" / "run.sh"
 NODE_CLIENT = Path(__file__).resolve().parent / "load_client.js"
@@ -99,17 +110,6 @@ async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, window: W
             sent_at = time.perf_counter()
             action = rng.choice(latest["legal"])
             await ws.send(orjson.dumps({"type": "act", "action": action, "version": acted}).decode())
-
-
-async def new_game(api: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
-    r = await api.post("/api/tables", json={"game": game, "seats": players, "name": "P0"})
-    r.raise_for_status()
-    tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
-    for i in range(1, players):
-        r = await api.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"})
-        r.raise_for_status()
-        tokens.append(r.json()["token"])
-    return tid, tokens
 
 
 async def table(base: str, api: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, k: int) -> None:

@@ -1,7 +1,9 @@
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.store.pg import Cluster, pg_bin, pg_cluster
 from tests.toygame.install import install
 
 # A fifth game from another package, found through its entry point alone: every test that goes over
@@ -10,6 +12,16 @@ from tests.toygame.install import install
 install()
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[Cluster]:
+    """One private PostgreSQL cluster for the whole run (store, server and cluster tests each take
+    databases of their own from it)."""
+    if pg_bin() is None:
+        pytest.skip("PostgreSQL binaries are absent (.ci/run installs them)")
+    with pg_cluster() as cluster:
+        yield cluster
 
 
 @pytest.fixture

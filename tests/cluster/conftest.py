@@ -10,17 +10,9 @@ import pytest
 from ziggurat.devcluster import Redis
 
 from ..server.harness import ProcessServer
-from ..store.pg import Cluster, pg_bin, pg_cluster
+from ..store.pg import Cluster
 
 LEASE = 1.5  # seconds: short, so that a dead owner's tables move on quickly here
-
-
-@pytest.fixture(scope="session")
-def pg() -> Iterator[Cluster]:
-    if pg_bin() is None:
-        pytest.skip("PostgreSQL binaries are absent (.ci/run installs them)")
-    with pg_cluster() as cluster:
-        yield cluster
 
 
 @pytest.fixture

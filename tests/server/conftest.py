@@ -6,7 +6,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ..store.pg import Cluster, pg_bin, pg_cluster
 from .harness import ThreadServer, fast_settings, http
 
 
@@ -22,14 +21,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
 async def api(server: ThreadServer) -> AsyncIterator[httpx.AsyncClient]:
     async with http(server.url) as client:
         yield client
-
-
-@pytest.fixture(scope="session")
-def pg() -> Iterator[Cluster]:
-    if pg_bin() is None:
-        pytest.skip("PostgreSQL binaries are absent (.ci/run installs them)")
-    with pg_cluster() as cluster:
-        yield cluster
 
 
 @pytest.fixture

@@ -1,21 +1,13 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from ziggurat.store import Store
 
-from .pg import Cluster, pg_bin, pg_cluster
-
-
-@pytest.fixture(scope="session")
-def pg() -> Iterator[Cluster]:
-    if pg_bin() is None:
-        pytest.skip("PostgreSQL binaries are absent (.ci/run installs them)")
-    with pg_cluster() as cluster:
-        yield cluster
+from .pg import Cluster
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -54,7 +54,7 @@ class Match:
         for i, (seat, action) in enumerate(self.actions, 1):
             if action == UNDO:
                 standing = effective([*standing, (seat, action)])
-                st = self._replayed(standing, record)  # (rare: rebuilt, not stepped back)
+                st = self.state_after(standing, record)  # (rare: rebuilt, not stepped back)
                 yield i, (seat, action), st
                 continue
             try:
@@ -64,11 +64,14 @@ class Match:
             standing.append((seat, action))
             yield i, (seat, action), st
 
-    def _replayed(self, actions: list[tuple[int, str]], record: bool) -> Any:
+    def state_after(self, actions: list[tuple[int, str]], record: bool = False) -> Any:
+        """The state after these actions (none of them an undo: `undo.effective` first), recording
+        from then on if asked: what led there isn't told again."""
+        g = self.rules
         st = self.initial_state()
         for seat, action in actions:
-            self.rules.apply(st, seat, action)
-        st.events = [] if record else None  # (what was taken back happened for nobody)
+            g.apply(st, seat, action)
+        st.events = [] if record else None
         return st
 
     def replay(self) -> Any:

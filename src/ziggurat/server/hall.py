@@ -16,7 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -77,10 +77,19 @@ class Hall:
         if self.cluster is not None:  # running tables are taken over as their owners' leases run out
             self.cluster.on_request = self._answer
             await self.cluster.start()
+            every = min(1.0, self.settings.lease_seconds / 3)
             self._duties = [
-                asyncio.create_task(self._renew_forever(), name="hall-renew"),
-                asyncio.create_task(self._adopt_orphans_forever(), name="hall-orphans"),
-                asyncio.create_task(self._watch_owners_forever(), name="hall-watch"),
+                asyncio.create_task(
+                    self._every(self.settings.lease_seconds / 3, "renewing leases", self._renew),
+                    name="hall-renew",
+                ),
+                asyncio.create_task(
+                    self._every(every, "taking over orphaned tables", self._adopt_orphans),
+                    name="hall-orphans",
+                ),
+                asyncio.create_task(
+                    self._every(every, "checking owners", self._watch_owners), name="hall-watch"
+                ),
             ]
             return 0
         ids = await self.store.table_ids(("running",))
@@ -382,49 +391,39 @@ class Hall:
             answer["err"] = [e.code, e.message, e.status]
         await cluster.publish(m["from"], answer)
 
-    async def _renew_forever(self) -> None:
+    async def _every(self, seconds: float, what: str, duty: Callable[[], Awaitable[None]]) -> None:
+        """A duty of several processes, forever: a failure (the database away) is logged and retried."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await duty()
+            except Exception:
+                log.exception("%s failed; trying again", what)
+
+    async def _renew(self) -> None:
         """Renew this process's leases well before they run out; a table whose lease was taken over
         (this process paused or was cut off) is let go."""
         assert self.cluster is not None
-        while True:
-            await asyncio.sleep(self.settings.lease_seconds / 3)
-            owned = [t for t in self.tables.values() if t.fence is not None]
-            try:
-                kept = await self.cluster.leases.renew([t.id for t in owned])
-            except Exception:
-                log.exception("renewing leases failed; trying again")
-                continue
-            for table in owned:
-                if table.id not in kept:
-                    self._lost(table)
+        owned = [t for t in self.tables.values() if t.fence is not None]
+        kept = await self.cluster.leases.renew([t.id for t in owned])
+        for table in owned:
+            if table.id not in kept:
+                self._lost(table)
 
-    async def _adopt_orphans_forever(self) -> None:
+    async def _adopt_orphans(self) -> None:
         """Take over running tables whose owner died (its lease ran out): their bots play on."""
         assert self.cluster is not None
-        while True:
-            await asyncio.sleep(min(1.0, self.settings.lease_seconds / 3))
-            try:
-                for table_id in await self.cluster.leases.orphans():
-                    if table_id not in self.tables:
-                        with contextlib.suppress(Owned, Refused):
-                            await self.get(table_id)
-            except Exception:
-                log.exception("taking over orphaned tables failed; trying again")
+        for table_id in await self.cluster.leases.orphans():
+            if table_id not in self.tables:
+                with contextlib.suppress(Owned, Refused):
+                    await self.get(table_id)
 
-    async def _watch_owners_forever(self) -> None:
+    async def _watch_owners(self) -> None:
         """Sockets of this process served by another: when that owner is gone (its lease ran out, or
         another process took over), close them with 1012 so that their clients reconnect and find the
         table's new owner (at most a resync for them)."""
         assert self.cluster is not None
-        cluster = self.cluster
-        while True:
-            await asyncio.sleep(min(1.0, self.settings.lease_seconds / 3))
-            served = cluster.served_elsewhere()
-            if not served:
-                continue
-            try:
-                owners = await cluster.leases.holders(list(served))
-            except Exception:
-                log.exception("checking owners failed; trying again")
-                continue
-            cluster.drop_local(partial(_moved_on, owners))
+        served = self.cluster.served_elsewhere()
+        if served:
+            owners = await self.cluster.leases.holders(list(served))
+            self.cluster.drop_local(partial(_moved_on, owners))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ziggurat.engine import Game, Json, events_for, registry
+from ziggurat.engine import Json, Match, events_for, registry
 from ziggurat.engine.undo import UNDO, effective
 from ziggurat.store import TableRecord
 
@@ -28,7 +28,7 @@ def replay(rec: TableRecord, actions: list[tuple[int, str]]) -> list[Entry]:
     entries = [Entry(0, None, "", game.drain_events(state))]
     for version, (seat, action) in enumerate(actions, 1):
         if action == UNDO:
-            state = rebuilt(game, rec, effective(actions[:version]))
+            state = rebuilt(rec, effective(actions[:version]))
             entries.append(Entry(version, seat, action, [undone(seat)]))
             continue
         game.apply(state, seat, action)
@@ -36,14 +36,10 @@ def replay(rec: TableRecord, actions: list[tuple[int, str]]) -> list[Entry]:
     return entries
 
 
-def rebuilt(game: Game[Any, Any], rec: TableRecord, standing: list[tuple[int, str]]) -> Any:
-    """The state after these actions (those still standing once undos took theirs back), recording
-    from now on: what came before was told when it happened."""
-    state = game.new(rec.players, game.options(rec.options), rec.seed)
-    for seat, action in standing:
-        game.apply(state, seat, action)
-    state.events = []
-    return state
+def rebuilt(rec: TableRecord, standing: list[tuple[int, str]]) -> Any:
+    """The table's state after the actions still standing (undos took theirs back), recording from now
+    on: what came before was told when it happened."""
+    return Match(rec.game, rec.players, rec.options, rec.seed).state_after(standing, record=True)
 
 
 def undone(seat: int) -> Json:

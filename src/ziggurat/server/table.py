@@ -168,9 +168,9 @@ class Table:
         self.log = [Entry(0, None, "", self.game.drain_events(self.state))]  # the set-up's events
         self._refresh(None)
 
-    def _apply(self, seat: int, action: str, refresh: bool = True) -> None:
-        if action == UNDO:  # the state as it was before the action taken back (rare: rebuilt)
-            self.state = rebuilt(self.game, self.rec, self._standing([(seat, UNDO)]))
+    def _apply(self, seat: int, action: str, refresh: bool = True, state: Any = None) -> None:
+        if action == UNDO:  # the state as it was before the action taken back: `state`, or rebuilt
+            self.state = state if state is not None else rebuilt(self.rec, self._standing([(seat, UNDO)]))
             self.version += 1
             self.log.append(Entry(self.version, seat, action, [undone(seat)]))
             self.to_act, self.legal, self.asked_since = (), {}, {}  # everyone asked afresh: bots too
@@ -492,12 +492,12 @@ class Table:
         last = standing[-1] if standing else None
         before = None  # (the state the action taken back was made from, if it is one of yours)
         if last is not None and last[0] == s:
-            before = rebuilt(self.game, self.rec, standing[:-1])
+            before = rebuilt(self.rec, standing[:-1])
         check_undo(self.game, before, s, last)
-        await self._commit(s, UNDO)
+        await self._commit(s, UNDO, state=before)  # (the state after the undo: no second replay)
         return self.version
 
-    async def _commit(self, seat: int, action: str) -> None:
+    async def _commit(self, seat: int, action: str, state: Any = None) -> None:
         try:
             await self.store.append_action(self.id, self.version + 1, seat, action, fence=self.fence)
         except Fenced:
@@ -505,7 +505,7 @@ class Table:
         except Conflict:  # someone stored this version first: catch up from the store, never stay behind
             await self._catch_up()
             raise conflict("conflict", "Another server stored this move first; look again.") from None
-        self._apply(seat, action)
+        self._apply(seat, action, state=state)
         self.last_activity = time.monotonic()
         if self.game.result(self.state) is not None:
             await self._finish()

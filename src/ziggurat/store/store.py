@@ -98,9 +98,7 @@ class Store:
             if seat_rows:
                 conn.execute(_INSERT_SEATS, seat_rows)
 
-        if fence is not None:
-            save.lease = rec.id  # type: ignore[attr-defined]  # (locked first, in order: writer.py)
-        await self.writer.write(save)
+        await self.writer.write(save, lease=None if fence is None else rec.id)
 
     async def append_action(
         self, table_id: str, idx: int, seat: int, action: str, fence: int | None = None

@@ -53,12 +53,25 @@ class Append:
     fence: int | None = None  # the owner's lease token, when several processes share the database
 
 
+@dataclass(slots=True, frozen=True)
+class Leased:
+    """A write made under a table's lease (several processes): PostgreSQL's batch share-locks the
+    lease rows of all of them first, in one order, before running any (PostgresWriter._commit)."""
+
+    op: Op
+    table_id: str
+
+    def __call__(self, conn: Connection) -> Any:
+        return self.op(conn)
+
+
 class Writer(Protocol):
     async def append(self, row: Append) -> bool:
         """Store one action; True once committed, False if its index was taken (nothing stored)."""
 
-    async def write(self, op: Callable[[Connection], T]) -> T:
-        """Run `op` as one unit (all or nothing), committed; what it returns."""
+    async def write(self, op: Callable[[Connection], T], lease: str | None = None) -> T:
+        """Run `op` as one unit (all or nothing), committed; what it returns. `lease`: the table
+        whose lease `op` checks (its row is locked with the batch's others, in order)."""
 
     async def close(self) -> None: ...
 
@@ -124,8 +137,8 @@ class _Queued:
         result: bool = await self._submit(row)
         return result
 
-    async def write(self, op: Callable[[Connection], T]) -> T:
-        result: T = await self._submit(op)
+    async def write(self, op: Callable[[Connection], T], lease: str | None = None) -> T:
+        result: T = await self._submit(op if lease is None else Leased(op, lease))
         return result
 
     def _submit(self, item: Append | Op) -> asyncio.Future[Any]:
@@ -292,7 +305,7 @@ class PostgresWriter(_Queued):
         conn = await self._connection()
         rows = [item for item in items if isinstance(item, Append)]
         fenced = {r.table_id for r in rows if r.fence is not None}
-        fenced |= {lease for i in items if (lease := getattr(i, "lease", None)) is not None}
+        fenced |= {i.table_id for i in items if isinstance(i, Leased)}
         async with conn.begin():
             tokens: dict[str, int] = {}
             if fenced:  # (a takeover waits for this transaction, and this one for a takeover)
