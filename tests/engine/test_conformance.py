@@ -6,8 +6,8 @@ isn't a seat), and the cached list is the fresh one; the result and `to_act` agr
 refused actions leave the state unchanged, the state survives JSON exactly, `clone` copies every field
 of the state (read from its `__slots__`, so a new field can't be forgotten) without sharing anything
 mutable, `determinize` never changes what its seat sees, and twins that differ only in hidden cards look
-the same to a spectator. At the end: the match log replays to the very same state, and every event has
-words.
+the same to a spectator. At the end: the match log replays to the very same state (with `apply` and
+with `apply_logged`, as a restart does), and every event has words.
 """
 
 from __future__ import annotations
@@ -185,6 +185,17 @@ def check_words(game: Game[Any, Any], events: list[dict[str, Any]], players: int
             assert isinstance(text, str) and text != str(mine), f"no words for {e['type']!r}"
 
 
+def check_logged_replay(game: Game[Any, Any], match: Match, st: Any, events: list[Any]) -> None:
+    """A restart replays stored logs with `apply_logged` (no legal list first): same state, same events."""
+    again = game.new(match.players, game.options(match.options), match.seed, record=True)
+    seen = game.drain_events(again)
+    for seat, action in match.actions:
+        game.apply_logged(again, seat, action)
+        seen += game.drain_events(again)
+    assert game.to_json(again) == game.to_json(st), "a logged replay is exact"
+    assert seen == events, "a logged replay tells the same events"
+
+
 Check = Callable[[Game[Any, Any], Any], None]
 DEEP: list[Check] = [check_refusals, check_json, check_clone]
 
@@ -215,6 +226,7 @@ def play(game: Game[Any, Any], players: int, seed: int, deep_every: int = DEEP_E
     check_clone(game, st)
     replayed = Match.from_json(json.loads(json.dumps(match.to_json()))).replay()
     assert game.to_json(replayed) == game.to_json(st), "replay is exact"
+    check_logged_replay(game, match, st, events)
     check_words(game, events, players)
     return st
 

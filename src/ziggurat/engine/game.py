@@ -219,6 +219,13 @@ class Game(Generic[S, Opt]):
         state.cache = None
         self._apply(state, seat, action)
 
+    def apply_logged(self, state: S, seat: int, action: Action) -> None:
+        """Apply an action from a stored log, without listing the legal actions first: replaying a
+        log that was checked action by action when it was played (a restart rebuilds every running
+        table). A log from other rules can still fail here, or later when checked with `apply`."""
+        state.cache = None
+        self._apply(state, seat, action)
+
     def each_to_act(self, state: S) -> Iterator[int]:
         """The seats asked now, in order, each asked again just before it answers: after one seat's
         simultaneous answer the question may be over for the others, or the game itself."""

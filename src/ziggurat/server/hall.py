@@ -98,23 +98,35 @@ class Hall:
 
     async def _restore(self, ids: list[str], chunk: int = 200) -> None:
         started, restored = time.monotonic(), 0
-        for i in range(0, len(ids), chunk):
-            recs = await self.store.get_tables(ids[i : i + chunk])
-            logs = await self.store.logs([rec.id for rec in recs])
-            for rec in recs:
-                async with self._loading:
-                    if rec.id in self._loaded:  # a request loaded it first (and may have changed it)
-                        continue
-                    try:
-                        await self._load(rec, logs[rec.id])
-                    except Refused as e:  # one broken table must not keep the others down
-                        log.error("table %s not restored: %s", rec.id, e.message)
-                        continue
-                restored += 1
-                await asyncio.sleep(0)  # requests get their turn between tables
+        chunks = [ids[i : i + chunk] for i in range(0, len(ids), chunk)]
+        # The next chunk is read while this one replays (SQLite reads in its own thread, without the GIL).
+        reading = asyncio.ensure_future(self._read(chunks[0])) if chunks else None
+        try:
+            for k in range(len(chunks)):
+                assert reading is not None
+                recs, logs = await reading
+                reading = asyncio.ensure_future(self._read(chunks[k + 1])) if k + 1 < len(chunks) else None
+                for rec in recs:
+                    async with self._loading:
+                        if rec.id in self._loaded:  # a request loaded it first (and may have changed it)
+                            continue
+                        try:
+                            await self._load(rec, logs[rec.id])
+                        except Refused as e:  # one broken table must not keep the others down
+                            log.error("table %s not restored: %s", rec.id, e.message)
+                            continue
+                    restored += 1
+                    await asyncio.sleep(0)  # requests get their turn between tables
+        finally:
+            if reading is not None:  # (stopped early: the server is closing)
+                reading.cancel()
         log.info("restored %d running tables in %.2f s", restored, time.monotonic() - started)
         self._loaded.clear()
         await self.trim()
+
+    async def _read(self, ids: list[str]) -> tuple[list[TableRecord], dict[str, list[tuple[int, str]]]]:
+        recs = await self.store.get_tables(ids)
+        return recs, await self.store.logs([rec.id for rec in recs])
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(

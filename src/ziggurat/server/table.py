@@ -152,7 +152,7 @@ class Table:
         self._new_state()
         # Who is asked what matters only at the end: work it out for the last few actions only (enough
         # to date each asked seat's decision: at most one answer per seat since it began, in practice).
-        tail = max(0, len(actions) - 2 * self.game.info.max_players)
+        tail = max(0, len(actions) - 2 * self.rec.players)
         for i, (seat, action) in enumerate(actions):
             if i == tail and i:  # forget the set-up's askings: the tail dates decisions afresh
                 self.to_act, self.legal, self.asked_since = (), {}, {}
@@ -177,7 +177,10 @@ class Table:
             if refresh:
                 self._refresh(seat)
             return
-        self.game.apply(self.state, seat, action)
+        if refresh:
+            self.game.apply(self.state, seat, action)
+        else:  # replaying all but the last few actions of a stored log: checked when they were played
+            self.game.apply_logged(self.state, seat, action)
         self.version += 1
         self.log.append(Entry(self.version, seat, action, self.game.drain_events(self.state)))
         if refresh:
