@@ -53,3 +53,47 @@ async def test_bots_move_in_a_worker_thread_and_play_at_random_when_late(
             await ada.close()
             assert (await api.get(f"/api/tables/{tid}")).json()["status"] == "finished"
     assert threads and all(name.startswith("bot") for name in threads)
+
+
+async def test_bots_are_paced_for_people_with_their_thinking_inside_the_pause(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A bot's action comes no sooner than `bot_delay` after the change before it, so a person sees
+    each one; a bot that thinks for a while doesn't wait the whole delay on top (the pause is a floor
+    from the change, not a sleep before thinking)."""
+    real = bot_worker.choose
+    thinking: list[float] = []
+
+    def slow(*args: Any) -> str:
+        t = time.monotonic()
+        time.sleep(0.3)
+        thinking.append(time.monotonic() - t)
+        return real(*args)
+
+    monkeypatch.setattr(bot_worker, "choose", slow)
+    settings = fast_settings(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}", bot_delay=0.4)
+    with ThreadServer(settings) as server:
+        async with http(server.url) as api:
+            tid, tokens = await new_table(api, "zenith", ["Ada"], bots=1)
+            await api.post(f"/api/tables/{tid}/start", headers=bearer(tokens[0]))
+            ada = await Client(server.url, tid, tokens[0]).connect()
+            rng, gaps = random.Random(3), []
+            while len(gaps) < 4:
+                st = ada.state if ada.state and ada.state["legal"] else await ada.next("state")
+                if st["result"] is not None:
+                    break
+                if not st["legal"]:
+                    continue
+                assert (await ada.act(rng.choice(st["legal"]), st["version"]))["type"] == "ack"
+                acked, mine = time.monotonic(), st["version"] + 1
+                while True:  # the bot's answer: the next version, or the end
+                    st = await ada.next("state")
+                    if st["version"] > mine or st["result"] is not None:
+                        break
+                if st["version"] > mine:
+                    gaps.append(time.monotonic() - acked)
+            await ada.close()
+    assert len(gaps) == 4 and thinking
+    assert min(gaps) >= 0.4 - 0.02, gaps  # never sooner than the pace (the ack comes after the change)
+    # Thinking (0.3 s) inside the pause: about 0.4 s, where a sleep before thinking made it 0.7 s.
+    assert sorted(gaps)[len(gaps) // 2] < 0.6, gaps

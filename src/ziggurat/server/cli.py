@@ -43,7 +43,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--db", metavar="URL", help="database URL (default: $ZIGGURAT_DATABASE_URL or a SQLite file)"
     )
     seconds, count = _ranged(float, 0, DAY), _ranged(int, 1, 1_000_000)
-    p.add_argument("--bot-delay", type=seconds, help="seconds a bot waits before moving (default 0.5)")
+    p.add_argument(
+        "--bot-delay",
+        type=seconds,
+        help="seconds from a change to a bot's next action, its thinking included (default 1)",
+    )
     p.add_argument("--host-idle", type=seconds, help="seconds before an idle host may be kicked (default 60)")
     p.add_argument("--bot-pool", choices=["process", "thread"], help="where bots think (default process)")
     p.add_argument("--bot-workers", type=_ranged(int, 1, 64), help="bot pool size, 1 to 64 (default 2)")

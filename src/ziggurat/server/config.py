@@ -12,7 +12,7 @@ from ziggurat.store import default_url
 class Settings:
     db_url: str = field(default_factory=default_url)
     host_idle_seconds: float = 60.0  # the rulebook's 60 s before a waiting host may be kicked
-    bot_delay: float = 0.5  # pause before a bot moves, so people can follow
+    bot_delay: float = 1.0  # a bot's action comes this long after the change before it (people follow)
     bot_budget: float = 10.0  # seconds a bot may think; then it plays a random legal action
     bot_pool: Literal["process", "thread"] = "process"
     bot_workers: int = 2

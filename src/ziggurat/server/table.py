@@ -572,9 +572,11 @@ class Table:
         loop = asyncio.get_running_loop()
         try:
             if decline is None:
-                await asyncio.sleep(self.settings.bot_delay)
+                # Paced for people: the bot's action comes `bot_delay` after the change before it, so
+                # each can be seen (and its animation played) before the next; its thinking counts
+                # toward that time instead of adding to it.
+                answer_at = loop.time() + self.settings.bot_delay
                 budget = None
-                answer_at = 0.0
             else:
                 # A question every seat gets: answered at a random moment, whether the bot could do
                 # anything or not, and it thinks for less than the shortest delay.
