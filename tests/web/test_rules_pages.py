@@ -67,3 +67,14 @@ async def test_the_server_shows_the_rules(tmp_path: Path) -> None:
             assert re.search(r'href="/static/v/[0-9a-f]{12}/css/app.css"', r.text)
         assert "<table>" in (await c.get("/rules/zealous")).text
         assert (await c.get("/rules/nope")).status_code == 404
+
+
+def test_the_rules_ship_inside_the_package() -> None:
+    """An installed wheel has no docs/ folder: the package reaches the rules through its own
+    `web/rules_md` link to docs/games, and its package data copies them into the wheel."""
+    from ziggurat.web import rules
+
+    assert rules.DOCS.resolve() == (ROOT / "docs/games").resolve()
+    assert rules.DOCS.relative_to(Path(rules.__file__).parent) == Path("rules_md")
+    assert '"web/rules_md/*.md"' in (ROOT / "pyproject.toml").read_text()
+    assert sorted(rules.rules_pages("x.css")) == sorted(GAMES)

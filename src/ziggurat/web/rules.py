@@ -1,9 +1,10 @@
 """Each game's rules as a web page, `/rules/<game>`, which the table's "How to play" opens.
 
-The rules are written once, in the "## Rules" section of `docs/games/<game>.md` (a source checkout:
-what `make serve` runs). That section is turned into HTML here, once at start, by a small Markdown
-reader that knows what those sections use: headings, paragraphs, lists (nested by indentation),
-tables, **bold**, *italic*, `code` and links. A game without such a page has no rules address.
+The rules are written once, in the "## Rules" section of `docs/games/<game>.md`, which the package
+reaches through its link `ziggurat/web/rules_md` (a built wheel holds copies of those files). That
+section is turned into HTML here, once at start, by a small Markdown reader that knows what those
+sections use: headings, paragraphs, lists (nested by indentation), tables, **bold**, *italic*, `code`
+and links. A game without such a page has no rules address.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import html
 import re
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
+DOCS = Path(__file__).resolve().parent / "rules_md"  # -> docs/games in a checkout
 _INLINE = [
     (re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
     (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
