@@ -15,7 +15,7 @@ const WORDS = [
   [/ATYAO/g, "a territory you already occupy"],
   [/\bAT\b/g, "a territory next to yours that you don't occupy yet"],
   [/\bYT\b/g, "any territory"],
-  [/& MXPCIST/g, ", then move up to X of your PC into a territory where it removed PC"],
+  [/ & MXPCIST/g, ", then move up to X of your PC into a territory where it removed PC"],
   [/\bPC\b/g, "population chits"],
 ];
 function plain(text) {
@@ -80,7 +80,8 @@ function describe(a, c) {
 function cardEl(c, id, { cls, onclick, note }) {
   const info = CARDS[id] || { name: id, kind: "event", text: "" };
   const isMag = info.kind === "magnitude";
-  const text = isMag ? `Magnitude: X = ${info.value}. Pair it with an Event card.` : `${info.text}: ${plain(info.text)}.`;
+  // said once, in plain words: the card's notation and its plain form read as the same line twice
+  const text = isMag ? `Magnitude: X = ${info.value}. Pair it with an Event card.` : `${plain(info.text)}.`;
   return h(
     "button",
     {
@@ -178,7 +179,7 @@ function pendingPanel(c, handled) {
         { class: "pair-line" },
         h("strong", {}, `${by} plays ${cardName(p.event)}`),
         ` with ${cardName(p.magnitude)}: X = ${p.x}${p.bonus ? " (homeland bonus +1)" : ""}. `,
-        info ? h("span", { class: "muted" }, `${info.text} — ${plain(info.text)}.`) : null,
+        info ? h("span", { class: "muted" }, `${plain(info.text)}.`) : null,
         p.opponent !== null ? ` Opponent: ${c.names[p.opponent]}.` : "",
         p.left !== undefined && v.phase !== "react" ? ` ${p.left} left.` : "",
       ),
