@@ -77,6 +77,38 @@ function describe(a, c) {
   }
 }
 
+/** Your options now, each kind of legal action named (the phase's own prompt can't know, say, that
+ * you may only let a card stand, or which of add / remove / replace / move this event does). */
+function promptFor(c) {
+  const v = c.view;
+  const p = v.pending;
+  const verbs = new Set(c.legal.map((a) => a.split(":")[0]));
+  const ev = p ? cardName(p.event) : "the event";
+  const left = p && p.left ? ` (${p.left} left)` : "";
+  const parts = [];
+  const say = (verb, text) => verbs.has(verb) && parts.push(text);
+  say("religion", "choose your religion");
+  say("place", `Growth: place a PC in or next to your territories${v.growth ? ` (${v.growth.left} left)` : ""}`);
+  say("pair", "play a pair (a Magnitude card and an Event card)");
+  say("end", "end your Event phase");
+  say("opponent", `name the opponent of ${ev}`);
+  say("bonus", `use the homeland bonus (+1) on ${ev}, or no bonus`);
+  say("negate", `negate ${ev} with Zealots & Fanatics and a Magnitude card`);
+  say("pass", verbs.has("negate") ? "let it stand" : `let it stand (you can't negate ${ev})`);
+  say("add", `${ev}: add a PC to a highlighted territory${left}`);
+  say("remove", `${ev}: remove an opposing PC from a highlighted territory${left}`);
+  say("replace", `${ev}: replace an opposing PC in a highlighted territory with yours${left}`);
+  const into = v.phase === "gather" && p?.into ? ` into ${niceName(p.into)}` : "";
+  say("from", `${ev}: choose one of your PC to move${into}${left}`);
+  say("to", `move the PC${p?.from ? ` from ${niceName(p.from)}` : ""} to a highlighted territory`);
+  say("into", `${ev}: choose the territory to move your PC into`);
+  say("done", "Done");
+  say("discard", v.phase === "heresy" ? `Heresy: discard a card${left}` : "discard down to 7 cards");
+  if (!parts.length) return "Choose a highlighted move.";
+  const text = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")}, or ${parts.at(-1)}`;
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
 function cardEl(c, id, { cls, onclick, note }) {
   const info = CARDS[id] || { name: id, kind: "event", text: "" };
   const isMag = info.kind === "magnitude";
@@ -369,7 +401,7 @@ export default {
   render,
   label: describe,
   prompt: (c) => ({
-    text: c.view.prompt ? `${c.view.prompt}.` : "Choose a highlighted move.",
+    text: promptFor(c),
     waiting: `Waiting for ${c.toAct.map((s) => c.names[s]).join(", ")} — ${c.view.prompt ? c.view.prompt.toLowerCase() : ""}…`,
   }),
   seatSummary: (c, s) =>
