@@ -382,7 +382,7 @@ export default {
     }
     const a = v.ask;
     const text = a
-      ? { insight: "Guru's Insight: swap for a failed card, or make no swap.", target: "Choose the card your Overrun discards.", guru: "Choose the Guru your Pay Rise claims.", counter: "An Overrun targets your card: stop it with an Army Perimeter?" }[a.kind]
+      ? { insight: "Guru's Insight: swap for a failed card, or make no swap.", target: "Choose the card your Overrun discards.", guru: "Choose the Guru your Pay Rise claims.", counter: "An Overrun targets your card: discard an Army Perimeter to stop it, or allow it." }[a.kind]
       : "Choose a highlighted move.";
     return { text, waiting: `Waiting for ${c.toAct.map((s) => c.names[s]).join(", ")}…` };
   },
