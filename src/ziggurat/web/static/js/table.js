@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h, clear, toast, copyText, closeChooser } from "./dom.js";
 import { friendly } from "./errors.js";
 import { renderLog } from "./gamelog.js";
+import { sinceSummary } from "./summary.js";
 import { renderSeats } from "./seats.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
 import { TableSocket } from "./socket.js";
@@ -58,12 +59,14 @@ export function tablePage(root, tableId, games, renderers) {
   // The board can take the focus (not by Tab) when the focused target is gone after a redraw, so
   // that the next Tab reaches the board's first target.
   el.board.setAttribute("tabindex", "-1");
+  const since = sinceSummary({ log: el.log, announce: el.announce, focusAfter: el.board });
   el.game = h(
     "section",
     { id: "game", class: "game", "aria-label": "Game", dataset: { myTurn: "false", render: "0", version: "-1" } },
     // for screen readers' heading list: the board's own headings (h3) sit under this one
     h("h2", { class: "sr-only" }, "The game"),
     el.turn,
+    since.el,
     el.waiting,
     el.result,
     el.board,
@@ -705,6 +708,7 @@ export function tablePage(root, tableId, games, renderers) {
         renderLog(el.log, st.log, c.names, colours);
         el.log.dataset.count = String(st.log.length);
       }
+      since.update({ entries: st.log, seat: mySeat(), mine: markTurn(), colours });
     } else if (st.table.status === "open") {
       clear(el.log).append(h("p", { class: "muted" }, "The log starts when the game does."));
       el.log.dataset.count = "";
