@@ -62,7 +62,9 @@ export function sinceSummary({ log, announce, focusAfter }) {
 
   function draw(since, colours, key) {
     let letters = 0;
-    const shown = since.lines.slice(0, SHOWN).filter((x, i) => (letters += x.line.length) <= LETTERS || i === 0);
+    const shown = since.lines
+      .slice(0, SHOWN)
+      .filter((x, i) => (letters += x.line.length) <= LETTERS || i === 0); // the first one always
     const more = since.lines.length - shown.length;
     clear(el).append(
       h(
@@ -82,7 +84,11 @@ export function sinceSummary({ log, announce, focusAfter }) {
           ),
         ),
         more
-          ? h("button", { type: "button", class: "since-more", onclick: () => showInLog(since.lines[shown.length]) }, `and ${more} more in the log`)
+          ? h(
+              "button",
+              { type: "button", class: "since-more", onclick: () => showInLog(since.lines[shown.length]) },
+              `and ${more} more in the log`,
+            )
           : null,
       ),
       h(
@@ -110,7 +116,8 @@ export function sinceSummary({ log, announce, focusAfter }) {
     const more = lines.length - SPOKEN;
     const words = lines.slice(0, SPOKEN).map((x) => x.line).join(" ");
     queueMicrotask(() => {
-      announce.append(h("p", {}, `Since your last turn: ${words}${more > 0 ? ` And ${more} more in the game log.` : ""}`));
+      const rest = more > 0 ? ` And ${more} more in the game log.` : "";
+      announce.append(h("p", {}, `Since your last turn: ${words}${rest}`));
       while (announce.children.length > 12) announce.firstChild.remove();
     });
   }
