@@ -12,6 +12,7 @@ import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
 import { TableSocket } from "./socket.js";
 import { renderResult } from "./result.js";
 import { actionLabel } from "./games/common.js";
+import { changeTracker } from "./changes.js";
 
 const HOST_IDLE_MS = 60000; // the rulebook's 60 s, when the server doesn't say its own setting
 
@@ -60,6 +61,8 @@ export function tablePage(root, tableId, games, renderers) {
   // that the next Tab reaches the board's first target.
   el.board.setAttribute("tabindex", "-1");
   const since = sinceSummary({ log: el.log, announce: el.announce, focusAfter: el.board });
+  // what changed on the board since the viewer last looked (highlights, ghosts, slides)
+  const follow = changeTracker(el.board);
   el.game = h(
     "section",
     { id: "game", class: "game", "aria-label": "Game", dataset: { myTurn: "false", render: "0", version: "-1" } },
@@ -697,6 +700,7 @@ export function tablePage(root, tableId, games, renderers) {
       return;
     }
     if (!st.table) return;
+    const snap = follow.measure(); // where the board's things are drawn, before they are redrawn
     renderHead();
     renderWaitingRoom();
     const c = renderGame();
@@ -717,8 +721,20 @@ export function tablePage(root, tableId, games, renderers) {
     el.game.dataset.status = st.table.status;
     // A running game fits the window (board, hand, prompt and steps without scrolling, on a laptop).
     page.classList.toggle("fit", st.table.status === "running" && !!c);
+    // after the whole page is laid out, so that the board's things are measured where they stay
+    if (c) follow.update(snap, { quiet: ownMove() });
     el.game.dataset.render = String(++st.renders);
     markTurn();
+  }
+
+  // The latest state came from your own move alone (an undo too): not news to you. An event of another
+  // seat in it (the cards everyone played, turned up by your choice) is news.
+  function ownMove() {
+    const me = mySeat();
+    const fresh = st.fresh || [];
+    const seatOf = (e, ev) => (Number.isInteger(ev.seat) ? ev.seat : e.seat);
+    return me !== null && fresh.length > 0
+      && fresh.every((e) => e.seat === me && (e.events || []).every((ev) => seatOf(e, ev) === me));
   }
 
   // Ctrl+Z (⌘Z) takes back, as the button does; never while typing in a field.
@@ -746,6 +762,7 @@ export function tablePage(root, tableId, games, renderers) {
 
   return () => {
     clearInterval(tick);
+    follow.stop();
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("resize", onResize);
     sock.close();
