@@ -118,7 +118,7 @@ export function drawMap(opts) {
     });
     if (home !== undefined) {
       // the home religion's shape in its colour (as its chips), not the colour alone
-      g.append(s("g", { class: "home-star", transform: "translate(38,-36)" }, seatMark(home, 7, { fill: colours[home], stroke: "#1b1b1b", "stroke-width": 1.2 })));
+      g.append(s("g", { class: "home-star", transform: "translate(38,-36)", dataset: { key: `home:${t}`, sig: home } }, seatMark(home, 7, { fill: colours[home], stroke: "#1b1b1b", "stroke-width": 1.2 })));
     }
     // chips: one per religion present, with its count
     // Up to 3 in a row; 4 or more in two smaller rows that stay above the "n/10" line.
@@ -133,7 +133,7 @@ export function drawMap(opts) {
       g.append(
         s(
           "g",
-          { transform: `translate(${cx},${cy})${many ? ` scale(${scale})` : ""}`, class: "pc" },
+          { transform: `translate(${cx},${cy})${many ? ` scale(${scale})` : ""}`, class: "pc", dataset: { key: `pc:${t}:${seat}`, sig: c } },
           seatMark(seat, 13, { fill: colours[seat], stroke: "#1b1b1b", "stroke-width": 1 }),
           s("text", { y: 5, "text-anchor": "middle", fill: inkOn(colours[seat]), stroke: colours[seat], class: "pc-text halo" }, String(c)),
         ),

@@ -260,13 +260,16 @@ export function drawBoard(opts) {
       const y = geo.cy + (bandBadges ? 5 : 0) + (row - (rows - 1) / 2) * 38;
       if (it.prophet !== undefined) {
         const seat = it.prophet;
-        box.append(pawn(x, y - 4, colours[seat], `${names[seat]}'s prophet${seat === opts.mySeat ? " (you)" : ""}`, 1.05 * squeeze, seat));
+        const p = pawn(x, y - 4, colours[seat], `${names[seat]}'s prophet${seat === opts.mySeat ? " (you)" : ""}`, 1.05 * squeeze, seat);
+        Object.assign(p.dataset, { key: `prophet:${seat}`, at: t }); // a prophet on another tile has moved
+        box.append(p);
         return;
       }
       const { seat, count } = it;
       chipAt[seat] = [x, y];
       const label = `${names[seat]}: ${count} follower${count > 1 ? "s" : ""} on ${t}`;
       const ch = chip(x, y, colours[seat], count, label, squeeze, seat);
+      Object.assign(ch.dataset, { key: `followers:${t}:${seat}`, sig: count });
       const fa = opts.followerActions[`${t}:${seat}`];
       if (fa) {
         ch.classList.add("target");
@@ -289,7 +292,9 @@ export function drawBoard(opts) {
       ...((view.famine || []).includes(t) ? [["Famine", "#7a4b1e", "Famine: this tile won't proliferate at the end of this round"]] : []),
     ];
     for (const [text, colour, title, seat] of marksHere) {
-      box.append(badge(badgeX, badgeY, text, colour, title, seat));
+      const b = badge(badgeX, badgeY, text, colour, title, seat);
+      b.dataset.key = `${text}:${t}:${seat ?? ""}`;
+      box.append(b);
       badgeY += geo.band ? 0 : 20;
       if (geo.band) badgeX -= 200; // a second badge on a band: at its other end
     }

@@ -58,7 +58,7 @@ function drawBoard(c, handled) {
         const fill = lighter(col[owner], Math.min(0.45, L * 0.15));
         const g = s(
           "g",
-          { class: "piece", dataset: { space: sp, seat: owner } },
+          { class: "piece", dataset: { space: sp, seat: owner, key: `piece:${sp}`, sig: owner } },
           s("title", {}, `${c.names[owner]}'s piece on ${sp} (level ${L})`),
           s("polygon", { points: triangle(x, y, side), fill, filter: L ? "url(#lift)" : null }),
           // the owner's shape (as in the players panel and the log): told apart without the colour

@@ -64,14 +64,15 @@ function card(id, { cls, onclick, note } = {}) {
   );
 }
 
-function mini(id, { target, clickable, selected, onclick, title } = {}) {
+/** follow: the card's data-key/sig/at (js/changes.js), e.g. {at: "centre"}: followed from there. */
+function mini(id, { target, clickable, selected, onclick, title, follow } = {}) {
   const c = parseCard(id);
   const label = c.therapy ? String(c.value) : { overrun: "O", payrise: "P", army: "A" }[c.kind] || "?";
   const attrs = {
     class: ["mini", c.therapy ? `suit-${c.suit}` : "zb-special", target && !selected && "target", selected && "selected"],
     title: title || cardName(id),
     "aria-label": title || cardName(id),
-    dataset: { card: id },
+    dataset: follow ? { card: id, key: `card:${id}`, ...follow } : { card: id },
   };
   return target || clickable ? h("button", { ...attrs, onclick }, label) : h("span", attrs, label);
 }
@@ -93,12 +94,12 @@ function collectionView(c, seat) {
         "div",
         { class: "zb-therapy" },
         h("span", {}, `${SUIT_NAMES[u]}:`),
-        bySuit[u].map((id) => mini(id)),
+        bySuit[u].map((id) => mini(id, { follow: { at: `collection:${seat}` } })),
         h("strong", {}, `= ${v.points[seat][u]}`),
         v.gurus[u] === seat ? h("span", { class: "muted" }, " (Guru)") : null,
       ),
     );
-  if (others.length) rows.push(h("div", { class: "zb-therapy" }, "Also: ", others.map((id) => mini(id))));
+  if (others.length) rows.push(h("div", { class: "zb-therapy" }, "Also: ", others.map((id) => mini(id, { follow: { at: `collection:${seat}` } }))));
   return rows.length ? rows : [h("div", { class: "muted" }, "Nothing collected yet.")];
 }
 
@@ -119,6 +120,8 @@ function playersView(c, handled) {
           : h("span", { class: "zb-chosen no" }, "still choosing…");
       }
       const played = v.played[s];
+      // one played card a seat: a new one this round is news (the same card may be in a collection too)
+      const playedKey = { key: `played:${s}`, sig: played };
       const hc = v.hand_counts[s];
       return h(
         "section",
@@ -135,8 +138,8 @@ function playersView(c, handled) {
               { class: "zb-therapy" },
               "Played this round: ",
               targets.has(played)
-                ? mini(played, { target: true, onclick: () => c.act(targets.get(played)), title: `Overrun ${c.names[s]}'s ${cardName(played)}` })
-                : mini(played),
+                ? mini(played, { target: true, onclick: () => c.act(targets.get(played)), title: `Overrun ${c.names[s]}'s ${cardName(played)}`, follow: playedKey })
+                : mini(played, { follow: playedKey }),
               h("span", { class: "muted" }, ` ${cardName(played)}${v.pending.includes(played) ? " (not resolved yet)" : ""}`),
             )
           : null,
@@ -168,8 +171,9 @@ function centreView(c, handled) {
                 c.rerender();
               },
               title: `Take the failed ${cardName(id)}`,
+              follow: { at: "centre" },
             })
-          : mini(id),
+          : mini(id, { follow: { at: "centre" } }),
       ),
     ),
   );
@@ -199,9 +203,10 @@ function gurusView(c, handled) {
         owner !== null ? swatch(owner, col[owner]) : h("span", { class: "swatch", style: "background:#fff" }),
         `${SUIT_NAMES[u]}: ${owner === null ? "in the centre" : c.names[owner]}`,
       ];
+      const dataset = { key: `guru:${u}`, sig: owner ?? "" };
       return claims.has(u)
-        ? h("button", { class: "guru action target", onclick: () => c.act(claims.get(u)) }, "Claim ", ...inner)
-        : h("span", { class: "guru" }, ...inner);
+        ? h("button", { class: "guru action target", dataset, onclick: () => c.act(claims.get(u)) }, "Claim ", ...inner)
+        : h("span", { class: "guru", dataset }, ...inner);
     }),
     v.removed.length ? h("p", { class: "muted" }, `Not in this game: ${v.removed.map((u) => SUIT_NAMES[u]).join(", ")}.`) : null,
   );
