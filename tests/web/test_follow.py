@@ -25,7 +25,20 @@ WATCH = """() => {
       const ring = e.querySelector(':scope > .fresh-ring');
       const item = {key: e.dataset.key, kind: e.dataset.fresh || null, ring: !!ring,
                     anim: getComputedStyle(ring || e).animationName, transform: e.style.transform};
-      (m.attributeName === 'data-moving' ? __follow.moving : __follow.fresh).push(item);
+      if (m.attributeName === 'data-fresh') {
+        __follow.fresh.push(item);
+        continue;
+      }
+      // a slide starts where the thing was drawn and ends where it stands now
+      const centre = (el) => {
+        const r = el.getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2];
+      };
+      item.start = centre(e);
+      __follow.moving.push(item);
+      // by then the board may have been redrawn: the thing with the same key
+      const now = () => document.querySelector(`#board [data-key="${item.key}"]`);
+      setTimeout(() => { item.end = centre(now()); }, 600);
     }
   }).observe(document.body,
              {subtree: true, attributes: true, attributeFilter: ['data-fresh', 'data-moving']});
@@ -78,13 +91,15 @@ async def test_zealous_a_bots_prophet_slides_and_its_followers_are_ringed(pages:
     await page.screenshot(path=str(output / "follow-zealous.png"))
     slide = _others(seen["moving"], "prophet:", me)[0]
     assert "translate" in slide["transform"], slide  # drawn at the old tile, then sent to the new one
+    await page.wait_for_timeout(700)
+    slide = _others((await _seen(page))["moving"], "prophet:", me)[0]
+    assert abs(slide["start"][0] - slide["end"][0]) + abs(slide["start"][1] - slide["end"][1]) > 20, slide
     followers = _others(seen["fresh"], "followers:", me)
     assert {f["kind"] for f in followers} <= {"new", "changed"}
     assert all(f["ring"] and f["anim"] != "none" for f in followers), followers
     moved = _others(seen["fresh"], "prophet:", me)
     assert any(p["kind"] == "moved" for p in moved), moved  # a moved prophet is ringed too
     # ~300 ms later nothing slides any more (the bots wait for me now)
-    await page.wait_for_timeout(800)
     assert await page.locator("#board [data-moving]").count() == 0
     styles = await page.locator('#board [data-key^="prophet:"]').evaluate_all(
         "es => es.map((e) => e.style.transform)"
