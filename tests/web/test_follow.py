@@ -89,6 +89,9 @@ async def test_zealous_a_bots_prophet_slides_and_its_followers_are_ringed(pages:
         lambda s: _others(s["moving"], "prophet:", me) and _others(s["fresh"], "followers:", me),
     )
     await page.screenshot(path=str(output / "follow-zealous.png"))
+    if "Play a card" in await page.locator(".step.current").inner_text():
+        # the board's buttons stay (a "ghost" button is no ghost of a vanished thing)
+        await expect(page.get_by_role("button", name="Skip the card")).to_be_visible()
     slide = _others(seen["moving"], "prophet:", me)[0]
     assert "translate" in slide["transform"], slide  # drawn at the old tile, then sent to the new one
     await page.wait_for_timeout(700)
@@ -135,6 +138,8 @@ async def test_zenith_a_placed_piece_is_ringed_and_a_hidden_tab_sees_the_moves_o
     # Away: my move and the bot's answer come while the tab is hidden; nothing is marked meanwhile.
     await page.wait_for_timeout(4200)  # the first highlights are gone
     await expect(page.locator("#board [data-fresh]")).to_have_count(0)
+    # the page's own "ghost" buttons (Leave) are no ghosts of the board: still there, not faded
+    assert await page.get_by_role("button", name="Leave").evaluate("e => getComputedStyle(e).opacity") == "1"
     pieces = page.locator('#board [data-key^="piece:"]')
     before = await pieces.count()
     await page.evaluate(SET_VISIBILITY, "hidden")
@@ -191,7 +196,7 @@ async def test_zenith_a_piece_taken_back_by_the_other_player_leaves_a_fading_gho
     await expect(mover.locator("#board .piece[data-fresh]")).to_have_count(0)  # her own move
 
     await mover.get_by_role("button", name=re.compile("Take back")).click()
-    ghost = other.locator("#board svg .ghost")
+    ghost = other.locator("#board svg .follow-ghost")
     await expect(ghost).to_have_count(1)
     await expect(other.locator('#board [data-key^="piece:"]')).to_have_count(0)
     assert await ghost.get_attribute("aria-hidden") == "true"
@@ -199,5 +204,5 @@ async def test_zenith_a_piece_taken_back_by_the_other_player_leaves_a_fading_gho
     assert await ghost.locator("polygon").count() >= 1
     assert await ghost.locator("[data-key], [data-space], [role], .target").count() == 0
     await other.screenshot(path=str(output / "follow-ghost.png"))
-    await expect(mover.locator("#board .ghost")).to_have_count(0)
+    await expect(mover.locator("#board .follow-ghost")).to_have_count(0)
     await expect(ghost).to_have_count(0, timeout=8000)  # and it fades away

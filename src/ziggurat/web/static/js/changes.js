@@ -26,7 +26,7 @@ export function changeTracker(root) {
   let timer = null;
 
   function keyed() {
-    return [...root.querySelectorAll("[data-key]")].filter((e) => !e.closest(".ghost"));
+    return [...root.querySelectorAll("[data-key]")].filter((e) => !e.closest(".follow-ghost"));
   }
 
   function box(e) {
@@ -51,7 +51,8 @@ export function changeTracker(root) {
       let rel = null;
       if (svg) {
         // the parent's frame in the svg's own units: a ghost drawn there lands where the thing was
-        const m = svg.getScreenCTM()?.inverse().multiply(e.parentNode.getScreenCTM());
+        const [outer, inner] = [svg.getScreenCTM(), e.parentNode.getScreenCTM()];
+        const m = outer && inner ? outer.inverse().multiply(inner) : null; // none when not drawn
         if (m) rel = [m.a, m.b, m.c, m.d, m.e, m.f];
       }
       out.set(key, { el: e, sig: e.dataset.sig ?? "", at: e.dataset.at ?? "", box: box(e), svg: svg ? svg.classList[0] : null, rel });
@@ -73,7 +74,8 @@ export function changeTracker(root) {
     for (const [key, b] of before) {
       if (now.has(key)) continue;
       marks.delete(key);
-      if (!quiet) ghosts.push({ entry: b, at: t });
+      // only on a drawn board: a list of cards closes up, and its old spot shows something else
+      if (!quiet && b.svg) ghosts.push({ entry: b, at: t });
     }
   }
 
@@ -94,7 +96,9 @@ export function changeTracker(root) {
     let end;
     if (e.ownerSVGElement) {
       // CSS transform replaces the transform attribute: carry it along, and move in the parent's units
-      const inv = e.parentNode.getScreenCTM().inverse();
+      const ctm = e.parentNode.getScreenCTM();
+      if (!ctm) return;
+      const inv = ctm.inverse();
       const [ux, uy] = [inv.a * dx + inv.c * dy, inv.b * dx + inv.d * dy];
       const m = e.transform.baseVal.consolidate()?.matrix;
       const base = m ? `matrix(${m.a},${m.b},${m.c},${m.d},${m.e},${m.f})` : "matrix(1,0,0,1,0,0)";
@@ -153,33 +157,22 @@ export function changeTracker(root) {
       x.classList?.remove("target");
     }
     copy.querySelectorAll("title, .fresh-ring").forEach((x) => x.remove());
-    const delay = `animation-delay:${-age}ms`;
-    if (entry.svg) {
-      const svg = root.querySelector(`svg.${entry.svg}`);
-      if (!svg || !entry.rel) return;
-      const g = document.createElementNS(SVG_NS, "g");
-      g.setAttribute("class", "ghost");
-      g.setAttribute("aria-hidden", "true");
-      g.setAttribute("transform", `matrix(${entry.rel.join(",")})`);
-      g.setAttribute("style", delay);
-      g.append(copy);
-      svg.append(g);
-      copy.append(ring(copy, "ghost-ring"));
-    } else {
-      const b = entry.box;
-      const div = document.createElement("div");
-      div.className = "ghost ghost-html";
-      div.setAttribute("aria-hidden", "true");
-      div.setAttribute("style", `left:${b.x}px;top:${b.y}px;width:${b.w}px;height:${b.h}px;${delay}`);
-      div.append(copy);
-      root.append(div);
-    }
+    const svg = root.querySelector(`svg.${entry.svg}`);
+    if (!svg || !entry.rel) return;
+    const g = document.createElementNS(SVG_NS, "g");
+    g.setAttribute("class", "follow-ghost");
+    g.setAttribute("aria-hidden", "true");
+    g.setAttribute("transform", `matrix(${entry.rel.join(",")})`);
+    g.setAttribute("style", `animation-delay:${-age}ms`);
+    g.append(copy);
+    svg.append(g);
+    copy.append(ring(copy, "ghost-ring"));
   }
 
   /** Draws the rings and ghosts still due on the board as it is now (a redraw makes new elements). */
   function paint() {
     const t = performance.now();
-    root.querySelectorAll(".ghost").forEach((g) => g.remove());
+    root.querySelectorAll(".follow-ghost").forEach((g) => g.remove());
     root.querySelectorAll("[data-fresh]").forEach((e) => {
       delete e.dataset.fresh;
       e.style.removeProperty("--fresh-age");
