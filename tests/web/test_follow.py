@@ -15,12 +15,24 @@ from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, fir
 from .test_people import _join_by_link
 
 # Every time the board marks something as changed (data-fresh) or slides it (data-moving), what it was
-# and how it was drawn: the ring's animation (none under reduced motion) and the slide's transform.
+# and how it was drawn: the ring's animation (none under reduced motion) and the slide's transform, and
+# where a slide starts (and where the thing was drawn by the redraw before) and ends.
 WATCH = """() => {
-  window.__follow = {fresh: [], moving: []};
+  window.__follow = {fresh: [], moving: [], drawn: {}};
+  const centre = (el) => {  // on the board (which may move on the page as the prompt grows)
+    const [r, b] = [el.getBoundingClientRect(), document.querySelector('#board').getBoundingClientRect()];
+    return [r.left + r.width / 2 - b.left, r.top + r.height / 2 - b.top];
+  };
+  const thing = (key) => document.querySelector(`#board [data-key="${key}"]`);
   new MutationObserver((records) => {
     for (const m of records) {
       const e = m.target;
+      if (m.attributeName === 'data-render') {  // the end of a redraw: where everything is drawn
+        for (const x of document.querySelectorAll('#board [data-key]')) {
+          __follow.drawn[x.dataset.key] = centre(x);
+        }
+        continue;
+      }
       if (!e.hasAttribute(m.attributeName)) continue;
       const ring = e.querySelector(':scope > .fresh-ring');
       const item = {key: e.dataset.key, kind: e.dataset.fresh || null, ring: !!ring,
@@ -29,19 +41,13 @@ WATCH = """() => {
         __follow.fresh.push(item);
         continue;
       }
-      // a slide starts where the thing was drawn and ends where it stands now
-      const centre = (el) => {
-        const r = el.getBoundingClientRect();
-        return [r.left + r.width / 2, r.top + r.height / 2];
-      };
+      item.before = __follow.drawn[item.key] || null;
       item.start = centre(e);
       __follow.moving.push(item);
-      // by then the board may have been redrawn: the thing with the same key
-      const now = () => document.querySelector(`#board [data-key="${item.key}"]`);
-      setTimeout(() => { item.end = centre(now()); }, 600);
+      setTimeout(() => { item.end = centre(thing(item.key)); }, 600);
     }
-  }).observe(document.body,
-             {subtree: true, attributes: true, attributeFilter: ['data-fresh', 'data-moving']});
+  }).observe(document.body, {subtree: true, attributes: true,
+                             attributeFilter: ['data-fresh', 'data-moving', 'data-render']});
 }"""
 
 SET_VISIBILITY = """(state) => {
@@ -96,6 +102,10 @@ async def test_zealous_a_bots_prophet_slides_and_its_followers_are_ringed(pages:
     assert "translate" in slide["transform"], slide  # drawn at the old tile, then sent to the new one
     await page.wait_for_timeout(700)
     slide = _others((await _seen(page))["moving"], "prophet:", me)[0]
+    # it starts where the prophet was drawn before, and ends elsewhere: on its new tile
+    assert abs(slide["start"][0] - slide["before"][0]) + abs(slide["start"][1] - slide["before"][1]) < 4, (
+        slide
+    )
     assert abs(slide["start"][0] - slide["end"][0]) + abs(slide["start"][1] - slide["end"][1]) > 20, slide
     followers = _others(seen["fresh"], "followers:", me)
     assert {f["kind"] for f in followers} <= {"new", "changed"}
