@@ -177,14 +177,22 @@ async def test_faiths_a_religions_new_pc_are_ringed(pages: Pages, output: Path) 
     assert all(f["ring"] for f in _others(seen["fresh"], "pc:", me))
 
 
-async def test_zombology_the_cards_played_by_the_others_are_ringed(pages: Pages, output: Path) -> None:
+async def test_zombology_the_cards_played_and_collected_are_ringed(pages: Pages, output: Path) -> None:
     page = await pages.new()
     me = await _start(page, "zombology", 3)
     seen = await _play_until(page, lambda s: _others(s["fresh"], "played:", me))
-    await page.screenshot(path=str(output / "follow-zombology.png"))
     played = _others(seen["fresh"], "played:", me)
     assert {p["kind"] for p in played} <= {"new", "changed"}
     assert all(p["anim"] != "none" for p in played), played
+    # the resolution moved cards into collections (or to the centre): ringed there at my next turn
+    collected = page.locator('#board [data-key^="card:"][data-fresh="new"]')
+    for _ in range(40):
+        await page.wait_for_selector(MY_TURN_OR_OVER)
+        if await collected.count():
+            break
+        assert await step(page), "the game ended first"
+    await expect(collected.first).to_be_visible()
+    await page.screenshot(path=str(output / "follow-zombology.png"))
 
 
 async def test_zenith_a_piece_taken_back_by_the_other_player_leaves_a_fading_ghost(
