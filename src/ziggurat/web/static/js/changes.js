@@ -1,8 +1,9 @@
 // What changed since you last looked. Renderers tag the things of a game with data-key (a stable
 // identity: "prophet:2"), data-sig (what it shows: a count, an owner) and data-at (where it stands).
 // After each redraw the table hands the board to update(): things that are new or show something else
-// get a ring that fades, things that vanished leave a fading ghost where they were, and things that
-// stand elsewhere slide there (FLIP: drawn at the old spot, then a ~300 ms transition to the new one).
+// get a ring that fades, things that vanished from a drawn (SVG) board leave a fading ghost where they
+// were (a list of cards closes up instead), and things that stand elsewhere slide there (FLIP: drawn at
+// the old spot, then a ~300 ms transition to the new one).
 // While the tab is hidden the baseline stays put, so coming back shows all that happened meanwhile.
 // Your own moves slide but are not highlighted: you know what you did.
 
