@@ -43,7 +43,7 @@ async def test_migrations_build_exactly_the_schema(store: Store) -> None:
     async with store.engine.connect() as conn:
         assert await conn.run_sync(diff) == []
         version = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
-    assert version == "0003"
+    assert version == "0004"
 
 
 async def test_opening_again_migrates_nothing_and_keeps_data(store: Store, db_url: str) -> None:
@@ -154,6 +154,7 @@ async def test_upgrading_keeps_old_tables_and_their_small_seeds(db_url: str) -> 
         got = await store.get_table("old")
         assert got is not None
         assert (got.seed, got.touched_at, got.created_by) == (1234567890123, 7.5, None)
+        assert got.spectator_chat is True
         assert [(s.name, s.auto_pass) for s in got.seats] == [("Ada", False)]
         assert await store.actions("old") == [(0, "birth:be1")]
     finally:

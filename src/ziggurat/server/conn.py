@@ -9,6 +9,8 @@ from typing import Any
 
 import orjson
 
+from ziggurat.server.chat import Rate
+
 
 def encode(msg: dict[str, Any]) -> str:
     """JSON text for a websocket frame: orjson (several times json's speed), or json for what orjson
@@ -30,6 +32,8 @@ class Conn:
         self.dropped = False
         self.close_code = 1008  # what the socket closes with once dropped (1012: go find the table)
         self.remote_id: str | None = None  # this socket's id on the wire, for a table in another process
+        self.chat_name: str | None = None  # a spectator's name in the chat (players are named by their seat)
+        self.chat_rate = Rate()  # its chat messages of late
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client too slow to drain its outbox is cut off rather than buffered forever."""

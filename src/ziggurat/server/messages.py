@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 Json = dict[str, Any]
+UNKNOWN_TYPE = "Message types are hello, act, undo, sync, auto-pass, chat, spectator-chat and ping."
 
 
 def error(code: str, message: str, ref: Any = None, **extra: Any) -> Json:

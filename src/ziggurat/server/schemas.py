@@ -51,6 +51,7 @@ class TableInfo(BaseModel):
     created_at: float
     started_at: float | None
     finished_at: float | None
+    spectator_chat: bool = Field(True, description="may spectators write in the chat (the host decides)")
     idle_seconds: float | None = Field(None, description="seconds since anything happened at a live table")
     host_idle_seconds: float | None = Field(None, description="idle limit before a waiting host is kickable")
 

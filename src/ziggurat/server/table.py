@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
 from ziggurat.engine.undo import UNDO, check_undo, effective
-from ziggurat.server import history, messages, seating
+from ziggurat.server import chat, history, messages, seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
@@ -54,6 +54,7 @@ def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
             for s in rec.seats
         ],
         "result": rec.result,
+        "spectator_chat": rec.spectator_chat,
         "created_at": rec.created_at,
         "started_at": rec.started_at,
         "finished_at": rec.finished_at,
@@ -91,6 +92,7 @@ class Table:
         self.closed = False
         self.fence: int | None = None  # this process's lease token on the table (several processes)
         self.on_lost: Callable[[Table], None] = lambda t: None  # its lease was taken over
+        self._chat_seq: int | None = None  # the number of the table's last chat message, once read
 
     @property
     def id(self) -> str:
@@ -348,7 +350,9 @@ class Table:
         (so that it works the same for a socket held by another process)."""
         try:
             if op == "hello":
-                await self._hello(conn, args.get("token_hash"), args.get("since"))
+                await self._hello(
+                    conn, args.get("token_hash"), args.get("since"), args.get("chat"), args.get("name")
+                )
             elif op == "sync":
                 await self.sync(conn, args.get("since"))
             elif op == "act":
@@ -359,18 +363,67 @@ class Table:
                 conn.send(messages.ack(version, ref))
             elif op == "auto-pass":
                 await self.set_auto_pass(conn.token_hash, args["on"])
+            elif op == "chat":
+                await self.say(conn, args["text"])
+            elif op == "spectator-chat":
+                await self.set_spectator_chat(conn.token_hash, args["on"])
             elif op == "bye":
                 await self.detach(conn)
             else:
-                raise Refused("unknown-type", "Message types are hello, act, undo, sync, auto-pass and ping.")
+                raise Refused("unknown-type", messages.UNKNOWN_TYPE)
         except (Refused, IllegalAction) as e:
             conn.send(messages.error(e.code, e.message, ref, version=self.version))
 
-    async def _hello(self, conn: Conn, token_hash: str | None, since: int | None) -> None:
+    async def _hello(
+        self, conn: Conn, token_hash: str | None, since: int | None, chat_since: int | None, name: str | None
+    ) -> None:
         if token_hash is not None and seating.seat_of(self.rec, token_hash) is None:
             raise Refused("bad-token", "That token holds no seat at this table.", 403)
-        conn.token_hash, conn.who_for = token_hash, None
+        conn.token_hash, conn.who_for, conn.chat_name = token_hash, None, name
         await self.attach(conn, since)
+        backlog = await self.store.chat(self.id, chat_since, chat.BACKLOG)
+        if backlog:
+            conn.send({"type": "chat", "messages": backlog})
+
+    # --- chat --------------------------------------------------------------------------------------
+    async def say(self, conn: Conn, text: str) -> None:
+        """A chat message from whoever holds this socket: stored, then sent to everyone at the table."""
+        text = chat.check_text(text)
+        role, seat = self._who(conn)
+        spectator = role == "spectator"
+        if spectator and not self.rec.spectator_chat:
+            raise forbidden("chat-off", "The host has turned spectators' chat off.")
+        conn.chat_rate.take()
+        if self._chat_seq is None:
+            self._chat_seq = await self.store.last_chat_seq(self.id)
+        name = (conn.chat_name or "Spectator") if seat is None else self.rec.seats[seat].name
+        message = {
+            "seq": self._chat_seq + 1,
+            "at": round(time.time(), 3),
+            "seat": seat,
+            "name": name,
+            "spectator": spectator,
+            "text": text,
+        }
+        try:
+            await self.store.add_chat(self.id, message, fence=self.fence)
+        except Fenced:
+            raise self._lost() from None
+        except Conflict:  # another process wrote that number first: count from the store again
+            self._chat_seq = None
+            raise conflict("conflict", "Another server stored a message first; send it again.") from None
+        self._chat_seq += 1
+        text_ = encode({"type": "chat", "messages": [message]})
+        for c in self.conns:
+            c.send_text(text_)
+
+    async def set_spectator_chat(self, token_hash: str | None, on: bool) -> None:
+        """The host's switch: may spectators write in the chat."""
+        seating.host(self.rec, token_hash)
+        new = self.rec.copy()
+        new.spectator_chat = on
+        await self._save(new)
+        self._push_table()
 
     async def public_log(self) -> Json:
         """What happened, as a spectator sees it."""

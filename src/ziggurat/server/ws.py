@@ -14,12 +14,14 @@ from typing import Any
 import orjson
 
 from ziggurat.server import messages
+from ziggurat.server.chat import MAX_TEXT
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
 from ziggurat.server.handle import Handle
 from ziggurat.server.limits import Bucket
+from ziggurat.server.seating import clean_name
 from ziggurat.server.socket import Socket
 from ziggurat.server.tokens import hash_token
 
@@ -169,8 +171,18 @@ async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any) -> 
         if token is not None and (not isinstance(token, str) or len(token) > 128):
             raise Bad("malformed", "'token' must be a string.")
         since = _int(msg, "version", required=False)
+        chat_since = _int(msg, "chat", required=False)
+        name = msg.get("name")
+        if name is not None:
+            if not isinstance(name, str):
+                raise Bad("malformed", "'name' must be a string.")
+            try:
+                name = clean_name(name)
+            except Refused as e:
+                raise Bad(e.code, e.message) from None
         th = hash_token(token) if token else None
-        await handle.socket(conn, "hello", {"token_hash": th, "since": since}, ref)
+        args = {"token_hash": th, "since": since, "chat": chat_since, "name": name}
+        await handle.socket(conn, "hello", args, ref)
         return
     if not conn.attached:
         raise Bad("hello-first", "Start with a 'hello' message.")
@@ -185,10 +197,17 @@ async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any) -> 
         await handle.socket(conn, "act", {"action": action, "version": version, "seat": seat}, ref)
     elif kind == "undo":  # take back one's own last action (engine/undo.py says when)
         await handle.socket(conn, "undo", {"version": _int(msg, "version", required=True)}, ref)
-    elif kind == "auto-pass":
+    elif kind in ("auto-pass", "spectator-chat"):
         on = msg.get("on")
         if not isinstance(on, bool):
             raise Bad("malformed", "'on' must be true or false.")
-        await handle.socket(conn, "auto-pass", {"on": on}, ref)
+        await handle.socket(conn, kind, {"on": on}, ref)
+    elif kind == "chat":
+        text = msg.get("text")
+        if not isinstance(text, str):
+            raise Bad("malformed", "'text' must be a string.")
+        if len(text) > 4 * MAX_TEXT:  # (the table trims and counts; a long one need not travel there)
+            raise Bad("chat-too-long", f"A message is at most {MAX_TEXT} characters.")
+        await handle.socket(conn, "chat", {"text": text}, ref)
     else:
-        raise Bad("unknown-type", "Message types are hello, act, undo, sync, auto-pass and ping.")
+        raise Bad("unknown-type", messages.UNKNOWN_TYPE)

@@ -38,6 +38,7 @@ class TableRecord:
     version: int = 0  # written at the start and the end; the action log is the truth in between
     touched_at: float | None = None  # the last change of the table row (open tables expire after a while)
     created_by: str | None = None  # a hash of the creating client's address (open tables are capped per one)
+    spectator_chat: bool = True  # the host's switch: may spectators write in the chat
     seats: list[SeatRecord] = field(default_factory=list)
 
     def copy(self) -> TableRecord:

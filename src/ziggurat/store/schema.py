@@ -25,6 +25,8 @@ game_tables = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("touched_at", sa.Float, nullable=True),  # the last change: open tables nobody touches expire
     sa.Column("created_by", sa.String(64), nullable=True, index=True),  # a hash of the creator's address
+    # The host's switch: may spectators write in the table's chat.
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats = sa.Table(
@@ -69,4 +71,20 @@ leases = sa.Table(
     sa.Column("owner", sa.String(64), nullable=False),  # the owning process's node id
     sa.Column("token", sa.BigInteger, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),  # the database's clock, in epoch seconds
+)
+
+# A table's chat, append-only: (table_id, seq) numbers the messages 1, 2, 3... as versions number the
+# actions, so a client that reconnects asks for what came after the last one it saw.
+chat_messages = sa.Table(
+    "chat_messages",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),  # the writer's seat; none for a spectator
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("spectator", sa.Boolean, nullable=False),
+    sa.Column("text", sa.String(1200), nullable=False),  # (300 characters, up to 4 bytes each)
 )

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from ziggurat.store import migrate
 from ziggurat.store.leases import Fenced
 from ziggurat.store.records import SeatRecord, Status, TableRecord
-from ziggurat.store.schema import actions, game_tables, leases, seats
+from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats
 from ziggurat.store.urls import async_url
 from ziggurat.store.writer import Append, PostgresWriter, SqliteWriter, Writer, sqlite_pragmas
 
@@ -107,6 +107,37 @@ class Store:
         Raises Conflict if that number is taken, Fenced if `fence` is no longer the table's token."""
         if not await self.writer.append(Append(table_id, idx, seat, action, time.time(), fence)):
             raise Conflict(f"table {table_id} already has action {idx}")
+
+    async def add_chat(self, table_id: str, message: dict[str, Any], fence: int | None = None) -> None:
+        """Store chat message number `message["seq"]` (seq, at, seat, name, spectator, text), committed
+        when this returns. Raises Conflict if that number is taken, Fenced as `save_table` does."""
+        row = {"table_id": table_id, **message}
+
+        def add(conn: Connection) -> bool:
+            if fence is not None and conn.execute(_LEASE_TOKEN, {"key": table_id}).scalar() != fence:
+                raise Fenced(f"table {table_id} has another owner now")
+            if conn.execute(_CHAT_TAKEN, row).first() is not None:
+                return False
+            conn.execute(_INSERT_CHAT, row)
+            return True
+
+        if not await self.writer.write(add, lease=None if fence is None else table_id):
+            raise Conflict(f"table {table_id} already has chat message {message['seq']}")
+
+    async def chat(self, table_id: str, after: int | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """A table's latest `limit` chat messages numbered after `after` (any, if None), oldest first."""
+        q = sa.select(*_CHAT_COLUMNS).where(chat_messages.c.table_id == table_id)
+        if after is not None:
+            q = q.where(chat_messages.c.seq > after)
+        q = q.order_by(chat_messages.c.seq.desc()).limit(limit)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(q)).all()
+        return [_chat(r) for r in reversed(rows)]
+
+    async def last_chat_seq(self, table_id: str) -> int:
+        q = sa.select(sa.func.max(chat_messages.c.seq)).where(chat_messages.c.table_id == table_id)
+        async with self.engine.connect() as conn:
+            return (await conn.execute(q)).scalar() or 0
 
     async def delete_open(self, table_id: str, untouched_since: float) -> bool:
         """Remove an open table nobody has touched since then (its seats go by the foreign key's ON
@@ -201,6 +232,11 @@ _FIRST_LEASE = sa.text(
 _LEASE_TOKEN = (
     sa.select(leases.c.token).where(leases.c.table_id == sa.bindparam("key")).with_for_update(read=True)
 )
+_CHAT_COLUMNS = [getattr(chat_messages.c, k) for k in ("seq", "at", "seat", "name", "spectator", "text")]
+_CHAT_TAKEN = sa.select(chat_messages.c.seq).where(
+    chat_messages.c.table_id == sa.bindparam("table_id"), chat_messages.c.seq == sa.bindparam("seq")
+)
+_INSERT_CHAT = chat_messages.insert()
 _UPDATE_TABLE = game_tables.update().where(game_tables.c.id == sa.bindparam("key"))
 _INSERT_SEATS = seats.insert()
 _DELETE_SEATS = seats.delete().where(seats.c.table_id == sa.bindparam("key"))
@@ -223,6 +259,7 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
         "version": rec.version,
         "touched_at": rec.touched_at,
         "created_by": rec.created_by,
+        "spectator_chat": rec.spectator_chat,
     }
 
 
@@ -256,7 +293,13 @@ def _record(m: Any) -> TableRecord:
         version=m["version"],
         touched_at=m["touched_at"],
         created_by=m["created_by"],
+        spectator_chat=bool(m["spectator_chat"]),
     )
+
+
+def _chat(r: Any) -> dict[str, Any]:
+    seq, at, seat, name, spectator, text = r
+    return {"seq": seq, "at": at, "seat": seat, "name": name, "spectator": bool(spectator), "text": text}
 
 
 def _seat(m: Any) -> SeatRecord:

@@ -53,6 +53,12 @@ export const FRIENDLY = {
   "bad-undo": "This match log takes back a move that isn't the player's own.",
   "unknown-type": "The server didn't understand that message.",
   "too-slow": "The connection fell behind; reconnecting.",
+  // chat
+  "chat-empty": "Write something first.",
+  "chat-too-long": "A chat message is at most 300 characters.",
+  "chat-control": "A chat message can't contain control characters.",
+  "chat-rate": "Too many messages at once; wait a few seconds.",
+  "chat-off": "The host has turned spectators' chat off.",
   conflict: "Another move was stored first. The table is reloading.",
   moved: "This table moved to another server; reconnecting.",
   "hello-timeout": "The connection took too long to start; reconnecting.",

@@ -1,0 +1,50 @@
+"""Table chat: what a message may say and how often, checked before anything is stored.
+
+A message is plain text on one line: the client shows it as text, never as HTML, and the server keeps
+it as written (no escaping to undo). Control characters are refused, and so are the bidirectional
+overrides that could make a line read differently from what was typed. Each socket may send a few
+messages in a short while (a burst), then one every couple of seconds.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections import deque
+
+from ziggurat.server.errors import Refused
+
+MAX_TEXT = 300  # characters of one message
+BACKLOG = 50  # messages a newcomer gets (the latest)
+RATE = (5, 10.0)  # at most 5 messages in any 10 seconds, per socket
+# Embeddings, overrides and isolates (U+202A-202E, U+2066-2069): a line that says one thing and shows another.
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_text(text: str) -> str:
+    """The message to store (trimmed), or a refusal saying what is wrong with it."""
+    text = text.strip()
+    if not text:
+        raise Refused("chat-empty", "Write something first.")
+    if len(text) > MAX_TEXT:
+        raise Refused("chat-too-long", f"A message is at most {MAX_TEXT} characters.")
+    if any(unicodedata.category(c) == "Cc" or c in BIDI for c in text):
+        raise Refused("chat-control", "A message can't contain control characters.")
+    return text
+
+
+class Rate:
+    """A socket's recent messages: refuses the one that would make too many in the window."""
+
+    def __init__(self, most: int = RATE[0], seconds: float = RATE[1]) -> None:
+        self.most, self.seconds = most, seconds
+        self.sent: deque[float] = deque()
+
+    def take(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        while self.sent and now - self.sent[0] >= self.seconds:
+            self.sent.popleft()
+        if len(self.sent) >= self.most:
+            wait = self.seconds - (now - self.sent[0])
+            raise Refused("chat-rate", f"Too many messages at once; wait {wait:.0f} s.", 429)
+        self.sent.append(now)
