@@ -5,6 +5,7 @@ every acknowledged action is stored exactly once, the log is dense, and it repla
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 
@@ -125,3 +126,48 @@ async def _actions(site: Site, table: str) -> list[tuple[int, str]]:
         return await store.actions(table)
     finally:
         await store.close()
+
+
+async def test_chat_reaches_people_on_every_process_and_outlives_its_owner(site3: Site) -> None:
+    """Issue 18's chat through three processes: a message said on one reaches the others' sockets
+    (requests and pushes cross Redis, the owner stores it under its lease); the owner killed, the
+    history comes back from PostgreSQL and the numbering goes on."""
+    players = await seat_players(site3.urls, "zenith", ["Ada", "Bo", "Cy"])
+    clients = [p.client for p in players]
+    assert all(c is not None for c in clients)
+    ada, bo, cy = clients[0], clients[1], clients[2]
+    assert ada is not None and bo is not None and cy is not None
+    await bo.send({"type": "chat", "text": "from the second process"})
+    for c in (ada, bo, cy):
+        m = (await c.next("chat"))["messages"][0]
+        assert (m["seq"], m["name"], m["text"]) == (1, "Bo", "from the second process")
+    os.kill(site3.servers[0].proc.pid, signal.SIGKILL)  # the owner (the table was created there)
+    for p in players:
+        await p.close()
+    again = await _chat_when_back(site3.urls[1], players[2].table, players[2].token)
+    assert [m["text"] for m in again] == ["from the second process", "after the owner died"]
+    assert [m["seq"] for m in again] == [1, 2]
+
+
+async def _chat_when_back(url: str, table: str, token: str) -> list[dict[str, object]]:
+    """Once another process has taken the table over: say something, then read the chat afresh."""
+    from ..server.harness import Client
+
+    for _ in range(40):
+        with contextlib.suppress(Exception):  # (the dead owner's lease runs out first: a few seconds)
+            c = await Client(url, table, token).connect(hello=False)
+            try:
+                await c.send({"type": "hello", "token": token})
+                await c.next("welcome", timeout=2)
+                await c.send({"type": "chat", "text": "after the owner died"})
+                answer = await c.next("chat", "error", timeout=2)
+            finally:
+                await c.close()
+            if answer["type"] == "chat":
+                fresh = await Client(url, table, token).connect(hello=False)
+                await fresh.send({"type": "hello", "token": token, "chat": 0})
+                messages: list[dict[str, object]] = (await fresh.next("chat"))["messages"]
+                await fresh.close()
+                return messages
+        await asyncio.sleep(0.25)
+    raise AssertionError("no process took the table over")
