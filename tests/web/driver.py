@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from playwright.async_api import Locator, Page
+from playwright.async_api import Locator, Page, expect
+
+if TYPE_CHECKING:
+    from .conftest import Pages
 
 Pick = Callable[[Page], Awaitable[Locator | None]]
 
@@ -30,6 +34,29 @@ async def create_table(page: Page, game: str, seats: int, name: str = "Ada", **o
     m = re.search(r"#/table/([\w-]+)", page.url)
     assert m, page.url
     return m.group(1)
+
+
+async def join_by_link(page: Page, url: str, table: str, name: str) -> None:
+    """A second person opens the share link, types a name and joins."""
+    await page.goto(f"{url}#/table/{table}")
+    await page.get_by_label("Your name").fill(name)
+    await page.get_by_role("button", name="Join this table").click()
+    await expect(page.locator(".role")).to_have_text(re.compile("You are seat"))
+
+
+async def two_people_started(pages: Pages, game: str = "zenith") -> tuple[Page, Page, Page, Page]:
+    """Ada creates a table of two, Bo joins through its link, Ada starts: (ada, bo, mover, other),
+    the mover being whoever is asked first."""
+    ada = await pages.new()
+    table = await create_table(ada, game, 2, name="Ada")
+    bo = await pages.new()
+    await join_by_link(bo, pages.url, table, "Bo")
+    await ada.get_by_role("button", name="Start the game").click()
+    for p in (ada, bo):
+        await p.wait_for_selector('#game[data-status="running"]')
+    await ada.wait_for_selector('#game[data-my-turn="true"], #game[data-my-turn="false"]')
+    mover, other = (ada, bo) if await ada.get_attribute("#game", "data-my-turn") == "true" else (bo, ada)
+    return ada, bo, mover, other
 
 
 async def fill_with_bots_and_start(page: Page, level: str = "random") -> None:

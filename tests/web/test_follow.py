@@ -11,8 +11,14 @@ from typing import Any
 from playwright.async_api import Page, expect
 
 from .conftest import Pages
-from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, first_target, step
-from .test_people import _join_by_link
+from .driver import (
+    MY_TURN_OR_OVER,
+    create_table,
+    fill_with_bots_and_start,
+    first_target,
+    step,
+    two_people_started,
+)
 
 # Every time the board marks something as changed (data-fresh) or slides it (data-moving), what it was
 # and how it was drawn: the ring's animation (none under reduced motion) and the slide's transform, and
@@ -198,15 +204,7 @@ async def test_zombology_the_cards_played_and_collected_are_ringed(pages: Pages,
 async def test_zenith_a_piece_taken_back_by_the_other_player_leaves_a_fading_ghost(
     pages: Pages, output: Path
 ) -> None:
-    ada = await pages.new()
-    table = await create_table(ada, "zenith", 2, name="Ada")
-    bo = await pages.new()
-    await _join_by_link(bo, pages.url, table, "Bo")
-    await ada.get_by_role("button", name="Start the game").click()
-    for p in (ada, bo):
-        await p.wait_for_selector('#game[data-status="running"]')
-    await ada.wait_for_selector('#game[data-my-turn="true"], #game[data-my-turn="false"]')
-    mover, other = (ada, bo) if await ada.get_attribute("#game", "data-my-turn") == "true" else (bo, ada)
+    _, _, mover, other = await two_people_started(pages)
     target = await first_target(mover)
     assert target is not None
     await target.click()

@@ -8,7 +8,7 @@ import re
 from playwright.async_api import Locator, Page, expect
 
 from .conftest import Pages
-from .driver import create_table, step
+from .driver import create_table, join_by_link, step
 
 
 async def _cards_shown(page: Page, name: str) -> int:
@@ -20,13 +20,6 @@ async def _cards_shown(page: Page, name: str) -> int:
 
 def _seat(page: Page, name: str) -> Locator:
     return page.get_by_role("listitem", name=re.compile(rf"^{name}\b"))
-
-
-async def _join_by_link(page: Page, url: str, table: str, name: str) -> None:
-    await page.goto(f"{url}#/table/{table}")
-    await page.get_by_label("Your name").fill(name)
-    await page.get_by_role("button", name="Join this table").click()
-    await expect(page.locator(".role")).to_have_text(re.compile("You are seat"))
 
 
 async def _host_adds_a_bot_and_starts(host: Page) -> None:
@@ -49,7 +42,7 @@ async def test_two_people_each_see_only_their_own_hand(pages: Pages) -> None:
     ada = await pages.new()
     table = await create_table(ada, "zealous", 3, name="Ada", length="beginner")
     bo = await pages.new()
-    await _join_by_link(bo, pages.url, table, "Bo")
+    await join_by_link(bo, pages.url, table, "Bo")
     await expect(_seat(ada, "Bo")).to_be_visible()
     await _host_adds_a_bot_and_starts(ada)
     # A third person watches: the public view, no hand.
@@ -90,7 +83,7 @@ async def test_the_host_kicks_a_player_who_closed_the_page_and_a_bot_takes_over(
     ada = await pages.new()
     table = await create_table(ada, "zealous", 3, name="Ada", length="beginner")
     bo = await pages.new()
-    await _join_by_link(bo, pages.url, table, "Bo")
+    await join_by_link(bo, pages.url, table, "Bo")
     await _host_adds_a_bot_and_starts(ada)
     await bo.context.close()  # Bo closes the page
     pages.contexts.remove(bo.context)

@@ -9,8 +9,7 @@ from pathlib import Path
 from playwright.async_api import Page, expect
 
 from .conftest import Pages
-from .driver import create_table, first_target
-from .test_people import _join_by_link
+from .driver import first_target, two_people_started
 
 
 async def _version(page: Page) -> int:
@@ -26,15 +25,7 @@ async def _move(page: Page) -> None:
 
 
 async def test_a_move_is_taken_back_with_the_button_and_with_ctrl_z(pages: Pages, output: Path) -> None:
-    ada = await pages.new()
-    table = await create_table(ada, "zenith", 2, name="Ada")
-    bo = await pages.new()
-    await _join_by_link(bo, pages.url, table, "Bo")
-    await ada.get_by_role("button", name="Start the game").click()
-    for p in (ada, bo):
-        await p.wait_for_selector('#game[data-status="running"]')
-    await ada.wait_for_selector('#game[data-my-turn="true"], #game[data-my-turn="false"]')
-    mover, other = (ada, bo) if await ada.get_attribute("#game", "data-my-turn") == "true" else (bo, ada)
+    ada, _, mover, other = await two_people_started(pages)
     name = "Ada" if mover is ada else "Bo"
     take_back = mover.get_by_role("button", name=re.compile("Take back"))
     await expect(take_back).to_have_count(0)  # nothing of hers to take back yet
