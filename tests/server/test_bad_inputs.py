@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,8 @@ async def _my_turn(server: ThreadServer, api: httpx.AsyncClient) -> tuple[str, l
     await a.next("state")
     await b.next("state")
     while not (a.state and a.state["legal"]) and not (b.state and b.state["legal"]):
-        await a.next("state")
+        with contextlib.suppress(TimeoutError):  # (either may be asked: look at both again soon)
+            await a.next("state", timeout=0.2)
     return (tid, tokens, a, b) if a.state and a.state["legal"] else (tid, tokens, b, a)
 
 
