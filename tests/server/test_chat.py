@@ -137,3 +137,21 @@ async def test_the_chat_outlives_a_restart(tmp_path: Path) -> None:
         assert [m["text"] for m in (await ada.next("chat"))["messages"]] == ["before the restart"]
         assert (await _say(ada, "after"))["messages"][0]["seq"] == 2, "numbering goes on from the store"
         await ada.close()
+
+
+async def test_a_kicked_player_chats_as_a_spectator_under_their_name(
+    server: ThreadServer, api: httpx.AsyncClient
+) -> None:
+    """A bot plays the seat now: the watcher's words must not look like the seat's (the bot's)."""
+    tid, tokens = await new_table(api, "zenith", ["Ada", "Bo"])
+    assert (await api.post(f"/api/tables/{tid}/start", headers=bearer(tokens[0]))).status_code == 200
+    await api.post(f"/api/tables/{tid}/leave", headers=bearer(tokens[1]))
+    table = (await api.get(f"/api/tables/{tid}")).json()
+    bo_seat = next(s["seat"] for s in table["seats"] if s["name"] == "Bo")
+    r = await api.post(f"/api/tables/{tid}/seats/{bo_seat}/kick", json={}, headers=bearer(tokens[0]))
+    assert r.status_code == 200, r.text
+    bo = await _hello(server, tid, tokens[1])
+    assert bo.you["role"] == "watcher"
+    m = (await _say(bo, "gg anyway"))["messages"][0]
+    assert (m["seat"], m["name"], m["spectator"]) == (None, "Bo", True)
+    await bo.close()

@@ -390,7 +390,7 @@ class Table:
         """A chat message from whoever holds this socket: stored, then sent to everyone at the table."""
         text = chat.check_text(text)
         role, seat = self._who(conn)
-        spectator = role == "spectator"
+        spectator = role != "player"  # a kicked player watches: a bot plays the seat, not them
         if spectator and not self.rec.spectator_chat:
             raise forbidden("chat-off", "The host has turned spectators' chat off.")
         conn.chat_rate.take()
@@ -400,7 +400,7 @@ class Table:
         message = {
             "seq": self._chat_seq + 1,
             "at": round(time.time(), 3),
-            "seat": seat,
+            "seat": None if spectator else seat,
             "name": name,
             "spectator": spectator,
             "text": text,
