@@ -1,21 +1,23 @@
-// What this browser remembers: the player's name and a seat token per table (so a reload, or a tab
-// closed and opened again, comes back to the same seat).
+// What this browser remembers: the player's name, a seat token per table (so a reload, or a tab
+// closed and opened again, comes back to the same seat), and per table whom you muted in its chat.
 
 const SEATS = "ziggurat.seats";
 const NAME = "ziggurat.name";
+const CHAT = "ziggurat.chat";
+const CHAT_TABLES = 100; // the chat memory of so many tables at most, the most recent
 
-function read() {
+function read(key = SEATS) {
   try {
-    const v = JSON.parse(localStorage.getItem(SEATS) || "{}");
+    const v = JSON.parse(localStorage.getItem(key) || "{}");
     return v && typeof v === "object" ? v : {};
   } catch {
     return {};
   }
 }
 
-function write(all) {
+function write(all, key = SEATS) {
   try {
-    localStorage.setItem(SEATS, JSON.stringify(all));
+    localStorage.setItem(key, JSON.stringify(all));
   } catch {
     /* private mode: the seat lasts as long as the page */
   }
@@ -33,6 +35,24 @@ export const seats = {
     const all = read();
     delete all[tableId];
     write(all);
+  },
+};
+
+/** A table's chat, as this browser keeps it: {muted: [author keys], read: the last seq read | null}. */
+export const chatMemory = {
+  get(tableId) {
+    const v = read(CHAT)[tableId] || {};
+    return {
+      muted: Array.isArray(v.muted) ? v.muted.filter((k) => typeof k === "string") : [],
+      read: Number.isInteger(v.read) ? v.read : null,
+    };
+  },
+  put(tableId, info) {
+    const all = read(CHAT);
+    all[tableId] = { ...(all[tableId] || {}), ...info, saved: Date.now() };
+    // never growing without end: the tables touched last are kept
+    const keep = Object.entries(all).sort((a, b) => (b[1].saved || 0) - (a[1].saved || 0)).slice(0, CHAT_TABLES);
+    write(Object.fromEntries(keep), CHAT);
   },
 };
 
