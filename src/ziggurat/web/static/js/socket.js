@@ -1,10 +1,11 @@
 // One websocket per table page (docs/server.md, "Websocket"): hello with the seat token, then state,
-// table, ack and error messages. Reconnects by itself and resumes from the last version it saw.
+// table, chat, ack and error messages. Reconnects by itself and resumes from the last version it saw
+// (and the chat from the last message: the page adds that to the hello).
 
 import { friendly } from "./errors.js";
 
 export class TableSocket {
-  /** handlers: {welcome, table, state, error, status(text|null), gone} */
+  /** handlers: {welcome, table, state, chat, error, status(text|null), gone, hello() -> extra fields} */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token;
@@ -28,6 +29,7 @@ export class TableSocket {
       const hello = { type: "hello" };
       if (this.token) hello.token = this.token;
       if (this.version !== null) hello.version = this.version;
+      Object.assign(hello, this.handlers.hello?.(this.token));
       ws.send(JSON.stringify(hello));
       this.handlers.status?.(null);
       clearInterval(this.pingTimer);
@@ -68,6 +70,9 @@ export class TableSocket {
       case "table":
         this.handlers.table?.(msg);
         break;
+      case "chat":
+        this.handlers.chat?.(msg);
+        break;
       case "state":
         if (this.version !== null && !msg.resync && msg.version < this.version) break;
         this.version = msg.version;
@@ -78,7 +83,11 @@ export class TableSocket {
           // The seat is gone (freed before the start): watch instead.
           this.token = null;
           this.handlers.lostSeat?.();
-          this.send({ type: "hello", ...(this.version !== null ? { version: this.version } : {}) });
+          this.send({
+            type: "hello",
+            ...(this.version !== null ? { version: this.version } : {}),
+            ...this.handlers.hello?.(null),
+          });
         } else if (!pending) {
           this.handlers.error?.(msg, friendly(msg));
         }
@@ -87,7 +96,7 @@ export class TableSocket {
       default:
         break;
     }
-    if (pending && (msg.type === "ack" || msg.type === "error")) {
+    if (pending && (msg.type === "ack" || msg.type === "error" || msg.type === "chat")) {
       this.refs.delete(msg.ref);
       pending.resolve(msg);
     }
@@ -123,6 +132,25 @@ export class TableSocket {
         return;
       }
       this.refs.set(ref, { resolve });
+    });
+  }
+
+  /** Send a message that has no answer when it works (chat, spectator-chat: everyone gets the news);
+   * resolves with the error that refuses it, or with {type: "sent"} after a while without one. */
+  request(msg, wait = 10000) {
+    const ref = this.nextRef++;
+    return new Promise((resolve) => {
+      if (!this.send({ ...msg, ref })) {
+        resolve({ type: "error", code: "offline", message: "Not connected; reconnecting…" });
+        return;
+      }
+      this.refs.set(ref, { resolve });
+      setTimeout(() => {
+        if (this.refs.get(ref)?.resolve === resolve) {
+          this.refs.delete(ref);
+          resolve({ type: "sent" });
+        }
+      }, wait);
     });
   }
 
