@@ -1,6 +1,6 @@
 // The table page: the waiting room before the start (seats, bots, share link, start), then the game:
 // whose turn, the board (drawn by the game's renderer), a fallback button for any legal action the board
-// doesn't place, players, the log in words, and the final ranking.
+// doesn't place, players, the log in words and the chat, and the final ranking.
 
 import { api } from "./api.js";
 import { h, clear, toast, copyText, closeChooser } from "./dom.js";
@@ -13,6 +13,8 @@ import { TableSocket } from "./socket.js";
 import { renderResult } from "./result.js";
 import { actionLabel } from "./games/common.js";
 import { changeTracker } from "./changes.js";
+import { chatPanel } from "./chat.js";
+import { sideTabs } from "./sidetabs.js";
 
 const HOST_IDLE_MS = 60000; // the rulebook's 60 s, when the server doesn't say its own setting
 
@@ -75,6 +77,21 @@ export function tablePage(root, tableId, games, renderers) {
     el.board,
     el.other,
   );
+  // the chat, next to the log (tabs where the columns stack); its socket is made below
+  let sock = null;
+  const chat = chatPanel({
+    tableId,
+    request: (msg) => sock.request(msg),
+    isShown: () => talk.shown("chat"),
+    onUnread: (n) => talk.count("chat", talk.shown("chat") ? 0 : n),
+  });
+  const talk = sideTabs(
+    [
+      { name: "log", label: "Log", panel: h("section", { class: "panel log-panel" }, h("h2", {}, "Game log"), el.log) },
+      { name: "chat", label: "Chat", panel: chat.el },
+    ],
+    { onShow: (name) => name === "chat" && chat.shown() },
+  );
   const page = h(
     "div",
     { class: "table-page" },
@@ -90,7 +107,7 @@ export function tablePage(root, tableId, games, renderers) {
         "aside",
         { class: "side" },
         h("section", { class: "panel players" }, h("h2", {}, "Players"), el.seats),
-        h("section", { class: "panel log-panel" }, h("h2", {}, "Game log"), el.log),
+        talk.el,
         el.rules,
       ),
     ),
@@ -101,10 +118,12 @@ export function tablePage(root, tableId, games, renderers) {
   let gameInfo = null;
   let joinForm = null;
 
-  const sock = new TableSocket(tableId, saved?.token || null, {
+  sock = new TableSocket(tableId, saved?.token || null, {
+    hello: (token) => chat.hello(token),
     welcome: (m) => onTable(m),
     table: (m) => onTable(m),
     state: (m) => onState(m),
+    chat: (m) => chat.receive(m.messages),
     error: (m, text) => {
       toast(text, "error");
       render();
@@ -706,6 +725,7 @@ export function tablePage(root, tableId, games, renderers) {
     const c = renderGame();
     renderTurn(c);
     renderSeatsPanel();
+    chat.update({ you: st.you, table: st.table, colours: c && renderer.colours ? renderer.colours(c) : [] });
     if (c) {
       const colours = renderer.colours ? renderer.colours(c) : [];
       if (el.log.dataset.count !== String(st.log.length)) {
@@ -763,6 +783,7 @@ export function tablePage(root, tableId, games, renderers) {
   return () => {
     clearInterval(tick);
     follow.stop();
+    talk.stop();
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("resize", onResize);
     sock.close();
