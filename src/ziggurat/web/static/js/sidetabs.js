@@ -71,7 +71,8 @@ export function sideTabs(tabs, { onShow } = {}) {
   function count(name, n) {
     const badge = buttons.get(name).querySelector(".tab-count");
     badge.hidden = !n;
-    badge.replaceChildren(h("span", { class: "sr-only" }, ", unread: "), String(n));
+    if (n) badge.replaceChildren(h("span", { class: "sr-only" }, ", unread: "), String(n));
+    else badge.replaceChildren();
   }
 
   /** Whether this panel can be seen now (both can on a wide window). */
