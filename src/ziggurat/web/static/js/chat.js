@@ -37,6 +37,7 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
   let view = { you: { role: "spectator", seat: null, host: false }, table: null, colours: [] };
   let looks = ""; // what the lines were drawn with (colours, seats' names, mutes): redrawn when it changes
   let spectatorName = "";
+  const sending = new Set(); // texts sent and not yet seen back: a socket lost after that isn't a refusal
 
   const list = h("ol", { class: "chat-list" });
   const empty = h("p", { class: "chat-empty muted" }, "No messages yet.");
@@ -235,8 +236,12 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
     // cleared at once (the message comes back to everyone, us included); put back if refused
     input.value = "";
     showError(null);
+    const mark = { text };
+    sending.add(mark);
     const answer = await request({ type: "chat", text });
-    if (answer.type === "error") {
+    const delivered = !sending.has(mark);
+    sending.delete(mark);
+    if (answer.type === "error" && !(delivered && answer.code === "offline")) {
       if (!input.value) input.value = text;
       showError(friendly(answer));
     }
@@ -255,6 +260,10 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
     const fresh = (batch || []).filter((m) => Number.isInteger(m.seq) && (lastSeq === null || m.seq > lastSeq));
     if (!fresh.length) return;
     fresh.sort((a, b) => a.seq - b.seq);
+    for (const m of fresh.filter(mine)) {
+      const mark = [...sending].find((x) => x.text.trim() === m.text.trim());
+      if (mark) sending.delete(mark);
+    }
     const follow = atBottom() || fresh.some(mine);
     messages.push(...fresh);
     lastSeq = fresh[fresh.length - 1].seq;
