@@ -87,12 +87,17 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
     error,
     note,
   );
+  let following = true; // the reader is at the latest message (not reading back): keep them there
   scroller.addEventListener("scroll", () => {
-    if (atBottom()) {
+    if (!scroller.clientHeight) return; // hidden behind its tab: nothing was scrolled
+    following = atBottom();
+    if (following) {
       newer.hidden = true;
       markRead();
     }
   });
+  // the panel grows and shrinks with the window (and the players' panel): still at the latest
+  new ResizeObserver(() => following && (scroller.scrollTop = scroller.scrollHeight)).observe(scroller);
 
   function atBottom() {
     return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_BOTTOM;
@@ -100,6 +105,7 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
 
   function toBottom() {
     scroller.scrollTop = scroller.scrollHeight;
+    following = true;
     newer.hidden = true;
     markRead();
   }
@@ -158,10 +164,9 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
   }
 
   function drawAll() {
-    const follow = atBottom();
     clear(list).append(...messages.map(line));
     drawMuted();
-    if (follow) scroller.scrollTop = scroller.scrollHeight;
+    if (following) scroller.scrollTop = scroller.scrollHeight;
   }
 
   function visible(m) {
@@ -264,7 +269,7 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
       const mark = [...sending].find((x) => x.text.trim() === m.text.trim());
       if (mark) sending.delete(mark);
     }
-    const follow = atBottom() || fresh.some(mine);
+    const follow = following || fresh.some(mine);
     messages.push(...fresh);
     lastSeq = fresh[fresh.length - 1].seq;
     list.append(...fresh.map(line));
@@ -272,10 +277,11 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
       for (const m of messages.splice(0, messages.length - KEPT)) list.querySelector(`[data-seq="${m.seq}"]`)?.remove();
     }
     drawMuted();
-    if (follow) scroller.scrollTop = scroller.scrollHeight;
-    else if (fresh.some((m) => visible(m) && !mine(m))) newer.hidden = false;
-    if (follow) markRead();
-    else countUnread();
+    if (follow) toBottom(); // (marks them read, if the reader can see them)
+    else {
+      newer.hidden = !fresh.some((m) => visible(m) && !mine(m)) && newer.hidden;
+      countUnread();
+    }
   }
 
   /** On every redraw of the page: who you are, the table (host, spectator chat) and the seat colours. */
@@ -307,7 +313,9 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
     const extra = {};
     if (lastSeq !== null) extra.chat = lastSeq;
     if (!token) {
-      spectatorName = playerName().trim().slice(0, 24);
+      // as the server cleans a name (seating.clean_name), which refuses the hello if it can't
+      const name = [...playerName().split(/\s+/).filter(Boolean).join(" ")].slice(0, 24).join("").trim();
+      spectatorName = /\p{C}/u.test(name) ? "" : name;
       if (spectatorName) extra.name = spectatorName;
     } else {
       spectatorName = "";
