@@ -234,7 +234,7 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
     if (input.disabled) return;
     const text = input.value;
     if (!text.trim()) {
-      showError("Type a message first.");
+      showError(friendly({ code: "chat-empty", message: "Write something first." })); // as the server would
       input.focus();
       return;
     }
