@@ -2,10 +2,12 @@
 a spectator (whose own messages are marked as a spectator's); a message is shown as text, never as HTML;
 a refused message stays in the input with the reason; the host switches spectator chat off and the
 spectator's input is disabled; a mute hides an author for the muter only and lasts over a reload, which
-brings the history back; on a phone the log and the chat are tabs, the chat's with an unread count."""
+brings the history back (a reconnect asks only for what it missed); on a phone the log and the chat
+are tabs, the chat's with an unread count."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -190,3 +192,35 @@ async def _say_on_phone(page: Page, text: str) -> None:
     await _say(page, text)
     await expect(_messages(page).last).to_contain_text(text)
     await page.get_by_role("tab", name="Log").click()
+
+
+async def test_a_reconnect_asks_only_for_the_messages_it_missed(pages: Pages) -> None:
+    """Before the start too: a spectator who takes a seat reconnects as a player, and says in its hello
+    which message it saw last; nothing comes twice."""
+    ada = await pages.new()
+    await ada.fill("#player-name", "Ada")
+    await ada.locator('[data-game="zenith"] button').click()
+    await ada.select_option("#opt-seats", "2")
+    await ada.get_by_role("button", name="Create table").click()
+    await ada.wait_for_selector("#waiting-room h2")
+    await _say(ada, "anyone?")
+    bo = await pages.new()
+    hellos: list[dict[str, object]] = []
+
+    def sent(payload: str | bytes) -> None:
+        msg = json.loads(payload)
+        if msg.get("type") == "hello":
+            hellos.append(msg)
+
+    bo.on("websocket", lambda ws: ws.on("framesent", sent))
+    await bo.fill("#player-name", "Bo")
+    await bo.goto(f"{pages.url}{ada.url[ada.url.index('#') :]}")
+    await expect(_messages(bo)).to_have_count(1)
+    await _say(bo, "me!")
+    await expect(_messages(ada).last).to_contain_text("Bo (spectator)")
+    await bo.get_by_role("button", name="Join this table").click()
+    await expect(bo.locator(".role")).to_have_text(re.compile("You are seat"))
+    await _say(ada, "welcome")
+    await expect(_messages(bo)).to_have_count(3)
+    assert [h.get("chat") for h in hellos] == [None, 2], hellos
+    assert hellos[0].get("name") == "Bo" and "token" in hellos[1] and "name" not in hellos[1]
