@@ -15,8 +15,8 @@ from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Locator, Page, expect
 
 from .conftest import Pages
+from .driver import create_table, join_by_link
 from .test_layout import DESKTOPS, MEASURE, PHONE, _inside
-from .test_people import _join_by_link
 
 HTML = 'Hi <b>all</b> & <img src=x onerror="alert(1)">'
 
@@ -34,16 +34,9 @@ async def _say(page: Page, text: str) -> None:
 async def _zenith_for_two(pages: Pages, width: int = 1366, height: int = 768) -> tuple[Page, Page, str]:
     """Ada (the host) and Bo at a running Zenith table."""
     ada = await pages.new(width, height)
-    await ada.fill("#player-name", "Ada")
-    await ada.locator('[data-game="zenith"] button').click()
-    await ada.select_option("#opt-seats", "2")
-    await ada.get_by_role("button", name="Create table").click()
-    await ada.wait_for_selector("#waiting-room h2")
-    m = re.search(r"#/table/([\w-]+)", ada.url)
-    assert m
-    table = m.group(1)
+    table = await create_table(ada, "zenith", 2, name="Ada")
     bo = await pages.new(width, height)
-    await _join_by_link(bo, pages.url, table, "Bo")
+    await join_by_link(bo, pages.url, table, "Bo")
     await ada.get_by_role("button", name="Start the game").click()
     for p in (ada, bo):
         await p.wait_for_selector('#game[data-status="running"]')
@@ -198,11 +191,7 @@ async def test_a_reconnect_asks_only_for_the_messages_it_missed(pages: Pages) ->
     """Before the start too: a spectator who takes a seat reconnects as a player, and says in its hello
     which message it saw last; nothing comes twice."""
     ada = await pages.new()
-    await ada.fill("#player-name", "Ada")
-    await ada.locator('[data-game="zenith"] button').click()
-    await ada.select_option("#opt-seats", "2")
-    await ada.get_by_role("button", name="Create table").click()
-    await ada.wait_for_selector("#waiting-room h2")
+    table = await create_table(ada, "zenith", 2, name="Ada")
     await _say(ada, "anyone?")
     bo = await pages.new()
     hellos: list[dict[str, object]] = []
@@ -214,7 +203,7 @@ async def test_a_reconnect_asks_only_for_the_messages_it_missed(pages: Pages) ->
 
     bo.on("websocket", lambda ws: ws.on("framesent", sent))
     await bo.fill("#player-name", "Bo")
-    await bo.goto(f"{pages.url}{ada.url[ada.url.index('#') :]}")
+    await bo.goto(f"{pages.url}#/table/{table}")
     await expect(_messages(bo)).to_have_count(1)
     await _say(bo, "me!")
     await expect(_messages(ada).last).to_contain_text("Bo (spectator)")
