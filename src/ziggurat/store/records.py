@@ -19,6 +19,9 @@ class SeatRecord:
     level: str | None = None  # bot level when kind == "bot"
     has_left: bool = False
     auto_pass: bool = False  # the server passes for this person when passing is all they can do
+    # At a rematch: sha256 of the token this person held at the last game. An empty seat with one is
+    # held for them until they accept or decline (server/rematch.py).
+    invite_hash: str | None = None
 
 
 @dataclass
@@ -39,6 +42,8 @@ class TableRecord:
     touched_at: float | None = None  # the last change of the table row (open tables expire after a while)
     created_by: str | None = None  # a hash of the creating client's address (open tables are capped per one)
     spectator_chat: bool = True  # the host's switch: may spectators write in the chat
+    rematch_of: str | None = None  # the finished table this one is the rematch of
+    rematch: str | None = None  # the rematch of this (finished) table, once someone asked for it
     seats: list[SeatRecord] = field(default_factory=list)
 
     def copy(self) -> TableRecord:

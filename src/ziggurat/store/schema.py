@@ -27,6 +27,9 @@ game_tables = sa.Table(
     sa.Column("created_by", sa.String(64), nullable=True, index=True),  # a hash of the creator's address
     # The host's switch: may spectators write in the table's chat.
     sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.true()),
+    # "Play again": the table this one is the rematch of, and this one's rematch.
+    sa.Column("rematch_of", sa.String(32), nullable=True),
+    sa.Column("rematch", sa.String(32), nullable=True),
 )
 
 seats = sa.Table(
@@ -42,6 +45,8 @@ seats = sa.Table(
     sa.Column("level", sa.String(16), nullable=True),
     sa.Column("has_left", sa.Boolean, nullable=False),
     sa.Column("auto_pass", sa.Boolean, nullable=False, server_default=sa.false()),
+    # At a rematch: the hash of the token this seat's person held at the last game (held for them).
+    sa.Column("invite_hash", sa.String(64), nullable=True),
 )
 
 # Append-only. The primary key (table_id, idx) is also the optimistic lock: two writers that both

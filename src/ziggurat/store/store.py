@@ -260,6 +260,8 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
         "touched_at": rec.touched_at,
         "created_by": rec.created_by,
         "spectator_chat": rec.spectator_chat,
+        "rematch_of": rec.rematch_of,
+        "rematch": rec.rematch,
     }
 
 
@@ -273,6 +275,7 @@ def _seat_row(table_id: str, s: SeatRecord) -> dict[str, Any]:
         "level": s.level,
         "has_left": s.has_left,
         "auto_pass": s.auto_pass,
+        "invite_hash": s.invite_hash,
     }
 
 
@@ -294,6 +297,8 @@ def _record(m: Any) -> TableRecord:
         touched_at=m["touched_at"],
         created_by=m["created_by"],
         spectator_chat=bool(m["spectator_chat"]),
+        rematch_of=m["rematch_of"],
+        rematch=m["rematch"],
     )
 
 
@@ -311,4 +316,5 @@ def _seat(m: Any) -> SeatRecord:
         level=m["level"],
         has_left=bool(m["has_left"]),
         auto_pass=bool(m["auto_pass"]),
+        invite_hash=m["invite_hash"],
     )
