@@ -122,6 +122,29 @@ async def kick_host(table_id: str, body: schemas.BotChoice, h: HallDep, th: Toke
     return (await h.command(table_id, "kick_host", token_hash=th, level=body.level))[1]
 
 
+@router.post("/tables/{table_id}/rematch", response_model=schemas.Seated)
+async def rematch(table_id: str, h: HallDep, th: TokenDep, request: Request) -> Json:
+    """A player of this finished table: "Play again". The first to ask creates the rematch (same game,
+    options and seats, everyone one seat on) and hosts it; asking once it exists accepts your seat."""
+    token, new_hash = new_token()
+    seat, table = await h.rematch(table_id, th, new_hash, client_address(request.scope))
+    return {"table": table, "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/rematch/accept", response_model=schemas.Seated)
+async def accept_rematch(table_id: str, h: HallDep, th: TokenDep) -> Json:
+    """At a rematch, with your token of the last game: take the seat held for you (a new token)."""
+    token, new_hash = new_token()
+    seat, table = await h.command(table_id, "accept", token_hash=th, seat_hash=new_hash)
+    return {"table": table, "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/rematch/decline", response_model=schemas.TableInfo)
+async def decline_rematch(table_id: str, h: HallDep, th: TokenDep) -> Json:
+    """At a rematch, with your token of the last game: no thanks. Your seat is an empty seat again."""
+    return (await h.command(table_id, "decline", token_hash=th))[1]
+
+
 @router.get("/tables/{table_id}/match", responses={409: {"model": schemas.Error}})
 async def match_log(table_id: str, h: HallDep) -> Json:
     """A finished game's match log (`ziggurat-match/1`): `ziggurat replay` replays it exactly."""

@@ -170,6 +170,18 @@ class Hall:
         self._schedule_trim()
         return table, token
 
+    async def rematch(self, table_id: str, old_hash: str, seat_hash: str, address: str) -> tuple[int, Json]:
+        """Play again, at a finished table: the first player to ask makes the rematch and hosts it; a
+        player who asks once it exists accepts their held seat there. (seat, the rematch's summary)."""
+        new_id, seat = (
+            await self.command(
+                table_id, "rematch", token_hash=old_hash, seat_hash=seat_hash, created_by=address_key(address)
+            )
+        )[0]
+        if seat is None:
+            return await self.command(new_id, "accept", token_hash=old_hash, seat_hash=seat_hash)
+        return seat, await self.summary(new_id)
+
     async def get(self, table_id: str) -> Table:
         """The table in memory, loading it (replaying its log) if need be."""
         table = self.tables.get(table_id)

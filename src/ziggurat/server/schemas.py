@@ -35,6 +35,7 @@ class SeatInfo(BaseModel):
     level: str | None
     connected: bool
     left: bool
+    reserved: bool = Field(False, description="held at a rematch for the player named, until they answer")
 
 
 class TableInfo(BaseModel):
@@ -51,6 +52,8 @@ class TableInfo(BaseModel):
     created_at: float
     started_at: float | None
     finished_at: float | None
+    rematch: str | None = Field(None, description="the id of this finished table's rematch, once asked for")
+    rematch_of: str | None = Field(None, description="the finished table this one is the rematch of")
     spectator_chat: bool = Field(True, description="may spectators write in the chat (the host decides)")
     idle_seconds: float | None = Field(None, description="seconds since anything happened at a live table")
     host_idle_seconds: float | None = Field(None, description="idle limit before a waiting host is kickable")

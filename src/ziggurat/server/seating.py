@@ -60,6 +60,14 @@ def must_be_open(rec: TableRecord) -> None:
 
 def _empty(s: SeatRecord) -> None:
     s.kind, s.name, s.token_hash, s.level, s.has_left = "empty", "", None, None, False
+    s.invite_hash = None
+
+
+def _not_held(s: SeatRecord) -> SeatRecord:
+    """A rematch holds a seat for last game's player until they answer: nobody else may take it."""
+    if s.kind == "empty" and s.invite_hash is not None:
+        raise conflict("seat-held", f"That seat is held for {s.name} until they answer the rematch.")
+    return s
 
 
 def _bot(s: SeatRecord, level: str, rec: TableRecord) -> None:
@@ -72,7 +80,7 @@ def join(rec: TableRecord, name: str, token_hash: str, seat: int | None) -> int:
     must_be_open(rec)
     name = clean_name(name)
     if seat is None:
-        free = [s for s in rec.seats if s.kind == "empty"]
+        free = [s for s in rec.seats if s.kind == "empty" and s.invite_hash is None]
         if not free:
             raise conflict("table-full", "Every seat is taken.")
         target = free[0]
@@ -82,6 +90,7 @@ def join(rec: TableRecord, name: str, token_hash: str, seat: int | None) -> int:
         target = rec.seats[seat]
         if target.kind != "empty":
             raise conflict("seat-taken", "That seat is taken.")
+        _not_held(target)
     target.kind, target.name, target.token_hash, target.level, target.has_left = (
         "human",
         name,
@@ -121,7 +130,7 @@ def _hosts_empty_seat(rec: TableRecord, token_hash: str, seat: int) -> SeatRecor
     s = _seat(rec, seat)
     if s.kind == "human":
         raise conflict("seat-taken", "A player sits there.")
-    return s
+    return _not_held(s)
 
 
 def fill(rec: TableRecord, token_hash: str, seat: int, level: str) -> None:
@@ -141,12 +150,17 @@ def remove(rec: TableRecord, token_hash: str, seat: int, min_players: int) -> No
 
 
 def start(rec: TableRecord, token_hash: str) -> None:
-    """Check, then shuffle who sits in which engine seat (from the table's stored order seed)."""
+    """Check, then shuffle who sits in which engine seat (from the table's stored order seed). A
+    rematch keeps its order: its seats were rotated from the last game, so someone else starts."""
     host(rec, token_hash)
     must_be_open(rec)
+    waiting = [s.name for s in rec.seats if s.kind == "empty" and s.invite_hash is not None]
+    if waiting:
+        raise conflict("rematch-pending", f"Waiting for {', '.join(waiting)} to answer the rematch.")
     if any(s.kind == "empty" for s in rec.seats):
         raise conflict("seats-empty", "Fill or remove the empty seats first.")
-    order = random.Random(rec.order_seed).sample(range(len(rec.seats)), len(rec.seats))
+    n = len(rec.seats)
+    order = list(range(n)) if rec.rematch_of else random.Random(rec.order_seed).sample(range(n), n)
     old = rec.seats
     rec.seats = [old[k] for k in order]
     for i, s in enumerate(rec.seats):

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
 from ziggurat.engine.undo import UNDO, check_undo, effective
-from ziggurat.server import chat, history, messages, seating
+from ziggurat.server import chat, history, messages, rematch, seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
@@ -50,10 +50,13 @@ def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
                 "level": s.level,
                 "connected": s.seat in connected,
                 "left": s.has_left,
+                "reserved": rematch.held(s),  # (its name says for whom)
             }
             for s in rec.seats
         ],
         "result": rec.result,
+        "rematch": rec.rematch,
+        "rematch_of": rec.rematch_of,
         "spectator_chat": rec.spectator_chat,
         "created_at": rec.created_at,
         "started_at": rec.started_at,
@@ -429,10 +432,13 @@ class Table:
         """What happened, as a spectator sees it."""
         return history.public_log(self.rec, self.log, self.summary())
 
-    LOBBY = frozenset({"join", "leave", "fill", "remove", "start", "kick", "kick_host"})
+    LOBBY = frozenset(
+        {"join", "leave", "fill", "remove", "start", "kick", "kick_host", "rematch", "accept", "decline"}
+    )
 
     async def lobby(self, op: str, args: Json) -> Any:
-        """One of the lobby's commands by name (join, leave, fill, remove, start, kick, kick_host)."""
+        """One of the lobby's commands by name (join, leave, fill, remove, start, kick, kick_host, and
+        the rematch's: rematch at the finished table, accept and decline at the new one)."""
         if op not in self.LOBBY:
             raise ValueError(f"not a lobby command: {op}")
         return await getattr(self, op)(**args)
@@ -500,6 +506,42 @@ class Table:
         self._push_table()
         self._push_state()
         self._schedule()
+
+    async def rematch(
+        self, token_hash: str, seat_hash: str, created_by: str | None
+    ) -> tuple[str, int | None]:
+        """A player of this finished table asks for a rematch: (its id, the asker's seat there), or
+        (its id, None) when it already exists (one rematch per table: asks take turns here)."""
+        me = rematch.asker(self.rec, token_hash)
+        if self.rec.rematch is not None:
+            return self.rec.rematch, None
+        new = rematch.new_table(self.rec, me, seat_hash, created_by)
+        cap = self.settings.max_open_tables_per_address
+        if not await self.store.create_table(new, max_open=cap):
+            raise Refused(
+                "too-many-tables",
+                f"You already have {cap} tables waiting for players: start or leave one first.",
+                429,
+            )
+        old = self.rec.copy()
+        old.rematch = new.id
+        await self._save(old)
+        self._push_table()  # everyone here is offered it
+        return new.id, new.host
+
+    async def accept(self, token_hash: str, seat_hash: str) -> int:
+        """At a rematch: last game's player (by their old token) takes their held seat."""
+        new = self.rec.copy()
+        seat = rematch.accept(new, token_hash, seat_hash)
+        await self._save(new)
+        self._push_table()
+        return seat
+
+    async def decline(self, token_hash: str) -> None:
+        new = self.rec.copy()
+        rematch.decline(new, token_hash)
+        await self._save(new)
+        self._push_table()
 
     def _level(self, level: str | None) -> str:
         level = level or self.settings.default_bot_level
