@@ -48,4 +48,8 @@ export const api = {
     call("POST", `/tables/${encodeURIComponent(id)}/seats/${seat}/kick`, { body: { level }, token }),
   kickHost: (id, level, token) =>
     call("POST", `/tables/${encodeURIComponent(id)}/kick-host`, { body: { level }, token }),
+  // "Play again": each with the token of the finished table (docs/server.md)
+  rematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
+  acceptRematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch/accept`, { token }),
+  declineRematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch/decline`, { token }),
 };

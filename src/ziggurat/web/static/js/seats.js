@@ -11,6 +11,7 @@ export const BOT_LEVELS = [
 ];
 
 function status(seat, table) {
+  if (seat.kind === "empty" && seat.reserved) return ["reserved", `Waiting for ${seat.name}`]; // a rematch's
   if (seat.kind === "empty") return ["empty", "Empty seat"];
   if (seat.kind === "bot") return ["bot", `Bot · ${seat.level || "normal"}`];
   if (seat.left) return ["left", "Left the table"];
@@ -34,7 +35,8 @@ export function renderSeats(box, opts) {
     // While this page's connection is down, you are not online (whatever the last message said).
     const [cls, text] = mine && opts.offline && seat.kind === "human" ? ["away", "Reconnecting…"] : status(seat, table);
     const acting = running && toAct.includes(seat.seat);
-    const name = seat.kind === "empty" ? `Seat ${seat.seat + 1}` : seat.name;
+    const held = seat.kind === "empty" && seat.reserved; // for last game's player until they answer
+    const name = seat.kind === "empty" && !held ? `Seat ${seat.seat + 1}` : seat.name;
     const row = h("li", {
       class: ["seat", `seat-${cls}`, mine && "seat-mine", acting && "seat-acting"],
       dataset: { seat: seat.seat, kind: seat.kind },
@@ -65,12 +67,12 @@ export function renderSeats(box, opts) {
     row.append(who);
 
     const buttons = h("div", { class: "seat-buttons" });
-    if (open && isHost && seat.kind === "empty") {
+    if (open && isHost && seat.kind === "empty" && !held) {
       buttons.append(
         h("button", { class: "small", "aria-label": `Add a bot to seat ${seat.seat + 1}`, onclick: () => opts.addBot(seat.seat) }, "Add bot"),
       );
     }
-    if (open && isHost && seat.kind !== "human" && table.seats.length > (opts.minPlayers || 1)) {
+    if (open && isHost && seat.kind !== "human" && !held && table.seats.length > (opts.minPlayers || 1)) {
       buttons.append(
         h(
           "button",
@@ -79,7 +81,7 @@ export function renderSeats(box, opts) {
         ),
       );
     }
-    if (open && seat.kind === "empty" && opts.sitHere) {
+    if (open && seat.kind === "empty" && !held && opts.sitHere) {
       buttons.append(
         h("button", { class: "small", "aria-label": `Sit in seat ${seat.seat + 1}`, onclick: () => opts.sitHere(seat.seat) }, "Sit here"),
       );

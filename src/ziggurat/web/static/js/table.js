@@ -11,6 +11,7 @@ import { renderSeats } from "./seats.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
 import { TableSocket } from "./socket.js";
 import { renderResult } from "./result.js";
+import { rematchBox } from "./rematch.js";
 import { actionLabel } from "./games/common.js";
 import { changeTracker } from "./changes.js";
 import { chatPanel } from "./chat.js";
@@ -33,6 +34,7 @@ export function tablePage(root, tableId, games, renderers) {
     gone: false,
     offline: false, // the socket is down: nothing to click, and you are not "Online"
     notice: null, // a lasting message about your seat (e.g. you were replaced as the idle host)
+    offer: null, // the summary of this finished table's rematch, once there is one
   };
 
   const el = {
@@ -182,6 +184,7 @@ export function tablePage(root, tableId, games, renderers) {
     }
     st.table = m.table;
     st.you = m.you;
+    if (m.table.rematch && st.offer?.id !== m.table.rematch) loadOffer(m.table.rematch);
     // The server says how long the table has been idle (by its clock); count on from there.
     st.lastActivity = Date.now() - 1000 * (m.table.idle_seconds || 0);
     if (!renderer) {
@@ -197,6 +200,15 @@ export function tablePage(root, tableId, games, renderers) {
     }
     if (statusChanged) st.ui = {};
     render();
+  }
+
+  // The rematch's seats say whether one is still held for you, and who hosts it.
+  async function loadOffer(id) {
+    const offer = await api.table(id).catch(() => null);
+    if (offer && st.table?.rematch === id) {
+      st.offer = offer;
+      render();
+    }
   }
 
   function onState(m) {
@@ -480,21 +492,29 @@ export function tablePage(root, tableId, games, renderers) {
     clear(el.waiting);
     el.waiting.hidden = t.status !== "open";
     if (t.status !== "open") return;
-    const empty = t.seats.filter((s) => s.kind === "empty").length;
+    const empty = t.seats.filter((s) => s.kind === "empty" && !s.reserved).length;
+    // a rematch's seats held for last game's players: only they may take them, and the start waits
+    const pending = t.seats.filter((s) => s.kind === "empty" && s.reserved).map((s) => s.name);
     const isHost = st.you.role === "player" && st.you.host;
+    const seatsText = empty
+      ? `${empty === 1 ? "One seat is" : `${empty} seats are`} still empty. Share the link with friends, or the host fills seats with bots.`
+      : pending.length ? null : "Every seat is taken. The host can start the game.";
     const box = h(
       "div",
       { class: "panel waiting" },
       h("h2", {}, "Waiting for players"),
       renderer.picture ? h("img", { class: "waiting-pic", src: renderer.picture, alt: "" }) : null,
+      seatsText ? h("p", {}, seatsText) : null,
+      pending.length
+        ? h("p", { class: "rematch-pending" }, `A rematch: waiting for ${pending.join(" and ")} to accept or decline.`)
+        : null,
       h(
         "p",
-        {},
-        empty
-          ? `${empty === 1 ? "One seat is" : `${empty} seats are`} still empty. Share the link with friends, or the host fills seats with bots.`
-          : "Every seat is taken. The host can start the game.",
+        { class: "muted" },
+        t.rematch_of
+          ? "A rematch keeps this order: everyone moved one seat on, so someone else starts."
+          : "Seats are shuffled at the start: the turn order is random.",
       ),
-      h("p", { class: "muted" }, "Seats are shuffled at the start: the turn order is random."),
     );
     if (isHost) {
       box.append(
@@ -502,8 +522,8 @@ export function tablePage(root, tableId, games, renderers) {
           "button",
           {
             class: "primary big",
-            disabled: empty > 0,
-            title: empty ? "Fill or remove the empty seats first" : "",
+            disabled: empty > 0 || pending.length > 0,
+            title: empty ? "Fill or remove the empty seats first" : pending.length ? "Waiting for answers to the rematch" : "",
             onclick: () => lobbyCall(() => api.start(tableId, token())),
           },
           "Start the game",
@@ -516,7 +536,7 @@ export function tablePage(root, tableId, games, renderers) {
             {
               class: "big",
               onclick: async () => {
-                for (const s of st.table.seats.filter((x) => x.kind === "empty")) {
+                for (const s of st.table.seats.filter((x) => x.kind === "empty" && !x.reserved)) {
                   const r = await lobbyCall(() => api.addBot(tableId, s.seat, st.level, token()));
                   if (!r) break;
                 }
@@ -636,7 +656,13 @@ export function tablePage(root, tableId, games, renderers) {
         ),
       );
     }
-    if (c.result) el.result.append(renderResult(c, renderer));
+    if (c.result) {
+      el.result.append(renderResult(c, renderer));
+      const again = st.table.status === "finished"
+        ? rematchBox({ tableId, table: st.table, you: st.you, token: token(), offer: st.offer, rerender: render })
+        : null;
+      if (again) el.result.append(again);
+    }
     const hand = el.board.querySelector(".hand");
     el.handTab.hidden = !hand || !!c.result;
     const cards = hand ? hand.querySelectorAll(".card").length : 0;
