@@ -49,7 +49,8 @@ def _names(table: dict[str, object]) -> list[str]:
     return [s["name"] for s in table["seats"]]  # type: ignore[attr-defined, index]
 
 
-async def test_a_rematch_accepted_by_two_people(pages: Pages, output: Path) -> None:
+async def _a_finished_game(pages: Pages) -> tuple[Page, Page, str]:
+    """Ada (host) and Bo play a one-card High Card game with a random bot to the end."""
     ada = await pages.new()
     old_id = await create_table(ada, "highcard", 3, name="Ada", hand="1")
     bo = await pages.new()
@@ -58,6 +59,11 @@ async def test_a_rematch_accepted_by_two_people(pages: Pages, output: Path) -> N
     await ada.get_by_role("button", name=re.compile(r"Add a bot to seat \d")).first.click()
     await ada.get_by_role("button", name="Start the game").click()
     await _play_both_to_the_end(ada, bo)
+    return ada, bo, old_id
+
+
+async def test_a_rematch_accepted_by_two_people(pages: Pages, output: Path) -> None:
+    ada, bo, old_id = await _a_finished_game(pages)
     async with httpx.AsyncClient(base_url=pages.url, trust_env=False) as api:
         old = (await api.get(f"/api/tables/{old_id}")).json()
 
@@ -95,3 +101,25 @@ async def test_a_rematch_accepted_by_two_people(pages: Pages, output: Path) -> N
         assert (await api.get(f"/api/tables/{old_id}")).json()["rematch"] == new_id
     await _play_both_to_the_end(ada, bo)
     await expect(bo.get_by_role("button", name="Play again")).to_be_visible()
+
+
+async def test_a_declined_rematch_frees_the_seat_and_spectators_may_watch(pages: Pages) -> None:
+    ada, bo, old_id = await _a_finished_game(pages)
+    await ada.get_by_role("button", name="Play again").click()
+    await expect(ada.get_by_role("listitem", name=re.compile(r"^Bo: Waiting for Bo"))).to_be_visible()
+
+    # Someone who only watched the old table is offered a link to watch, not a seat.
+    watcher = await pages.new()
+    await watcher.goto(f"{pages.url}#/table/{old_id}")
+    box = watcher.get_by_role("region", name="Play again")
+    await expect(box.get_by_role("link", name="Watch the rematch")).to_be_visible()
+    await expect(watcher.get_by_role("button", name="Accept")).to_have_count(0)
+
+    # Bo declines: he is told so; at the new table his seat is an empty seat the host fills with a bot.
+    offer = bo.get_by_role("region", name="Play again")
+    await offer.get_by_role("button", name="Decline").click()
+    await expect(offer).to_contain_text("You declined the rematch.")
+    await expect(offer.get_by_role("link", name="Watch the rematch")).to_be_visible()
+    await expect(ada.get_by_role("listitem", name=re.compile(r"^Seat \d: Empty seat"))).to_be_visible()
+    await ada.get_by_role("button", name=re.compile(r"^Fill .* bots?$")).click()
+    await expect(ada.get_by_role("button", name="Start the game")).to_be_enabled()
