@@ -3,11 +3,13 @@ everyone one seat on. Real server, real websockets."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 
 import httpx
 
-from .harness import Client, Json, ThreadServer, bearer, new_table, play_until
+from .harness import Client, Json, ThreadServer, bearer, fast_settings, http, new_table, play_until
 
 OPTIONS = {"hand": 2}
 
@@ -150,3 +152,27 @@ async def test_a_declined_seat_is_free_for_anyone(server: ThreadServer, api: htt
     assert r.status_code == 200 and r.json()["status"] == "running", r.text
     await refused(await api.post(f"/api/tables/{nid}/leave", headers=bearer(bo)), 403, "bad-token")
     await refused(await api.post(f"/api/tables/{nid}/rematch/accept", headers=bearer(cy)), 409, "not-open")
+
+
+async def test_a_rematch_removed_unanswered_is_made_again(tmp_path: Path) -> None:
+    """An open rematch nobody touched for the open tables' time is removed like any: asking again makes
+    a new one rather than pointing at nothing."""
+    settings = fast_settings(
+        f"sqlite+aiosqlite:///{tmp_path / 'z.db'}", open_table_ttl=0.5, sweep_interval=0.1
+    )
+    with ThreadServer(settings) as server:
+        async with http(server.url) as api:
+            old_id, (ada, bo), clients = await finished(server, api, ["Ada", "Bo"], bots=1)
+            for c in clients:
+                await c.close()
+            first = (await api.post(f"/api/tables/{old_id}/rematch", headers=bearer(ada))).json()["table"][
+                "id"
+            ]
+            async with asyncio.timeout(10):
+                while (await api.get(f"/api/tables/{first}")).status_code != 404:
+                    await asyncio.sleep(0.1)
+            r = await api.post(f"/api/tables/{old_id}/rematch", headers=bearer(bo))
+            assert r.status_code == 200, r.text
+            second = r.json()["table"]
+            assert second["id"] != first and second["host"] == r.json()["seat"]
+            assert (await api.get(f"/api/tables/{old_id}")).json()["rematch"] == second["id"]

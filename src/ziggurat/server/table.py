@@ -513,7 +513,8 @@ class Table:
         """A player of this finished table asks for a rematch: (its id, the asker's seat there), or
         (its id, None) when it already exists (one rematch per table: asks take turns here)."""
         me = rematch.asker(self.rec, token_hash)
-        if self.rec.rematch is not None:
+        # (an open rematch nobody touched for the open tables' time was removed: make another)
+        if self.rec.rematch is not None and await self.store.get_table(self.rec.rematch) is not None:
             return self.rec.rematch, None
         new = rematch.new_table(self.rec, me, seat_hash, created_by)
         cap = self.settings.max_open_tables_per_address

@@ -12,7 +12,7 @@ import { seats as savedSeats } from "./storage.js";
  */
 export function rematchBox(opts) {
   const { tableId, table, you } = opts;
-  const id = table.rematch;
+  const id = opts.offer?.gone ? null : table.rematch;
   const player = you.role === "player" && !!opts.token;
   const box = h("section", { class: "panel rematch", "aria-label": "Play again" });
   const link = (text, cls = "button") => h("a", { href: `#/table/${id}`, class: cls }, text);

@@ -204,7 +204,8 @@ export function tablePage(root, tableId, games, renderers) {
 
   // The rematch's seats say whether one is still held for you, and who hosts it.
   async function loadOffer(id) {
-    const offer = await api.table(id).catch(() => null);
+    // (gone: an open rematch nobody touched for an hour was removed; "Play again" makes another)
+    const offer = await api.table(id).catch((e) => (e.status === 404 ? { id, gone: true } : null));
     if (offer && st.table?.rematch === id) {
       st.offer = offer;
       render();
