@@ -7,6 +7,7 @@ import random
 import unicodedata
 
 from ziggurat.server.errors import Refused, conflict, forbidden
+from ziggurat.server.rematch import held
 from ziggurat.server.tokens import same
 from ziggurat.store import SeatRecord, TableRecord
 
@@ -65,7 +66,7 @@ def _empty(s: SeatRecord) -> None:
 
 def _not_held(s: SeatRecord) -> SeatRecord:
     """A rematch holds a seat for last game's player until they answer: nobody else may take it."""
-    if s.kind == "empty" and s.invite_hash is not None:
+    if held(s):
         raise conflict("seat-held", f"That seat is held for {s.name} until they answer the rematch.")
     return s
 
@@ -80,7 +81,7 @@ def join(rec: TableRecord, name: str, token_hash: str, seat: int | None) -> int:
     must_be_open(rec)
     name = clean_name(name)
     if seat is None:
-        free = [s for s in rec.seats if s.kind == "empty" and s.invite_hash is None]
+        free = [s for s in rec.seats if s.kind == "empty" and not held(s)]
         if not free:
             raise conflict("table-full", "Every seat is taken.")
         target = free[0]
@@ -154,7 +155,7 @@ def start(rec: TableRecord, token_hash: str) -> None:
     rematch keeps its order: its seats were rotated from the last game, so someone else starts."""
     host(rec, token_hash)
     must_be_open(rec)
-    waiting = [s.name for s in rec.seats if s.kind == "empty" and s.invite_hash is not None]
+    waiting = [s.name for s in rec.seats if held(s)]
     if waiting:
         raise conflict("rematch-pending", f"Waiting for {', '.join(waiting)} to answer the rematch.")
     if any(s.kind == "empty" for s in rec.seats):
