@@ -11,16 +11,9 @@ from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Page, expect
 
 from .conftest import Pages
-from .driver import create_table, is_over, step
+from .driver import create_table, is_over, join_by_link, step
 
 RUNNING_OR_OVER = '#game[data-status="running"], #game[data-status="finished"]'
-
-
-async def _join_by_link(page: Page, url: str, table: str, name: str) -> None:
-    await page.goto(f"{url}#/table/{table}")
-    await page.get_by_label("Your name").fill(name)
-    await page.get_by_role("button", name="Join this table").click()
-    await expect(page.locator(".role")).to_have_text(re.compile("You are seat"))
 
 
 async def _play_both_to_the_end(a: Page, b: Page) -> None:
@@ -54,7 +47,7 @@ async def _a_finished_game(pages: Pages) -> tuple[Page, Page, str]:
     ada = await pages.new()
     old_id = await create_table(ada, "highcard", 3, name="Ada", hand="1")
     bo = await pages.new()
-    await _join_by_link(bo, pages.url, old_id, "Bo")
+    await join_by_link(bo, pages.url, old_id, "Bo")
     await ada.get_by_label("Bot level").select_option("random")
     await ada.get_by_role("button", name=re.compile(r"Add a bot to seat \d")).first.click()
     await ada.get_by_role("button", name="Start the game").click()
