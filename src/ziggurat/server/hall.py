@@ -167,6 +167,7 @@ class Hall:
             )
         table = self._adopt(rec)
         table.fence = None if self.cluster is None else 1
+        table.chat_seq = 0  # (a new table: nothing said yet, no need to ask the store)
         self._schedule_trim()
         return table, token
 

@@ -95,7 +95,7 @@ class Table:
         self.closed = False
         self.fence: int | None = None  # this process's lease token on the table (several processes)
         self.on_lost: Callable[[Table], None] = lambda t: None  # its lease was taken over
-        self._chat_seq: int | None = None  # the number of the table's last chat message, once read
+        self.chat_seq: int | None = None  # the number of the table's last chat message, once known
 
     @property
     def id(self) -> str:
@@ -384,9 +384,14 @@ class Table:
             raise Refused("bad-token", "That token holds no seat at this table.", 403)
         conn.token_hash, conn.who_for, conn.chat_name = token_hash, None, name
         await self.attach(conn, since)
-        backlog = await self.store.chat(self.id, chat_since, chat.BACKLOG)
-        if backlog:
-            conn.send({"type": "chat", "messages": backlog})
+        # The chat is read from the store only when there is something this client hasn't seen: most
+        # hellos (every player of every new table) cost no query.
+        if self.chat_seq is None:
+            self.chat_seq = await self.store.last_chat_seq(self.id)
+        if self.chat_seq > (chat_since or 0):
+            backlog = await self.store.chat(self.id, chat_since, chat.BACKLOG)
+            if backlog:
+                conn.send({"type": "chat", "messages": backlog})
 
     # --- chat --------------------------------------------------------------------------------------
     async def say(self, conn: Conn, text: str) -> None:
@@ -397,11 +402,11 @@ class Table:
         if spectator and not self.rec.spectator_chat:
             raise forbidden("chat-off", "The host has turned spectators' chat off.")
         conn.chat_rate.take()
-        if self._chat_seq is None:
-            self._chat_seq = await self.store.last_chat_seq(self.id)
+        if self.chat_seq is None:
+            self.chat_seq = await self.store.last_chat_seq(self.id)
         name = (conn.chat_name or "Spectator") if seat is None else self.rec.seats[seat].name
         message = {
-            "seq": self._chat_seq + 1,
+            "seq": self.chat_seq + 1,
             "at": round(time.time(), 3),
             "seat": None if spectator else seat,
             "name": name,
@@ -413,9 +418,9 @@ class Table:
         except Fenced:
             raise self._lost() from None
         except Conflict:  # another process wrote that number first: count from the store again
-            self._chat_seq = None
+            self.chat_seq = None
             raise conflict("conflict", "Another server stored a message first; send it again.") from None
-        self._chat_seq += 1
+        self.chat_seq += 1
         text_ = encode({"type": "chat", "messages": [message]})
         for c in self.conns:
             c.send_text(text_)
