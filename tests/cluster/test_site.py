@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import signal
 
 import pytest
 
 from ..store.pg import Cluster
 from .conftest import LEASE, Redis, Site
-from .players import check_the_record, seat_players
+from .players import Player, check_the_record, seat_players
 
 GAMES = [
     ("zenith", ["Ada", "Bo", "Cy"], 0, {}),
@@ -171,3 +172,35 @@ async def _chat_when_back(url: str, table: str, token: str) -> list[dict[str, ob
                 return messages
         await asyncio.sleep(0.25)
     raise AssertionError("no process took the table over")
+
+
+async def test_play_again_through_three_processes(site3: Site) -> None:
+    """A rematch asked through a process that doesn't own the finished table, accepted through the
+    third, started through the first, and played to the end on all three."""
+    from ..server.harness import bearer, http
+
+    players = await seat_players(site3.urls, "zenith", ["Ada", "Bo"])
+    await asyncio.gather(*(p.play() for p in players))
+    old = players[0].table
+    async with http(site3.urls[1]) as api:
+        r = await api.post(f"/api/tables/{old}/rematch", headers=bearer(players[0].token))
+        assert r.status_code == 200, r.text
+        new, ada = r.json()["table"]["id"], r.json()["token"]
+    async with http(site3.urls[2]) as api:
+        r = await api.post(f"/api/tables/{new}/rematch/accept", headers=bearer(players[1].token))
+        assert r.status_code == 200, r.text
+        bo = r.json()["token"]
+    async with http(site3.urls[0]) as api:
+        r = await api.post(f"/api/tables/{new}/start", headers=bearer(ada))
+        assert r.status_code == 200, r.text
+        assert (await api.get(f"/api/tables/{old}")).json()["rematch"] == new
+    for p in players:
+        await p.close()
+    urls = site3.urls
+    again = [Player(urls[i:] + urls[:i], new, t, random.Random(i)) for i, t in enumerate([ada, bo])]
+    for p in again:
+        await p.connect()
+    await asyncio.gather(*(p.play() for p in again))
+    await check_the_record(site3.urls[2], again)
+    for p in again:
+        await p.close()
