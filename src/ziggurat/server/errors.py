@@ -23,3 +23,9 @@ def forbidden(code: str, message: str) -> Refused:
 
 def conflict(code: str, message: str) -> Refused:
     return Refused(code, message, 409)
+
+
+def too_many_tables(cap: int) -> Refused:
+    """A creator (by address) already has `cap` open tables: a new one, or a rematch, must wait."""
+    message = f"You already have {cap} tables waiting for players: start or leave one first."
+    return Refused("too-many-tables", message, 429)

@@ -24,7 +24,7 @@ from ziggurat.engine import IllegalAction, Json, registry, secret_seed
 from ziggurat.server import memory, seating
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
-from ziggurat.server.errors import Refused, not_found
+from ziggurat.server.errors import Refused, not_found, too_many_tables
 from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
 from ziggurat.server.history import public_log, replay
 from ziggurat.server.table import Table, summary
@@ -160,11 +160,7 @@ class Hall:
         cap = self.settings.max_open_tables_per_address
         owner = None if self.cluster is None else (self.cluster.node, self.settings.lease_seconds)
         if not await self.store.create_table(rec, max_open=cap, owner=owner):  # counted and created at once
-            raise Refused(
-                "too-many-tables",
-                f"You already have {cap} tables waiting for players: start or leave one first.",
-                429,
-            )
+            raise too_many_tables(cap)
         table = self._adopt(rec)
         table.fence = None if self.cluster is None else 1
         table.chat_seq = 0  # (a new table: nothing said yet, no need to ask the store)

@@ -22,7 +22,7 @@ from ziggurat.server import chat, history, messages, rematch, seating
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
-from ziggurat.server.errors import Refused, conflict, forbidden
+from ziggurat.server.errors import Refused, conflict, forbidden, too_many_tables
 from ziggurat.server.history import Entry, rebuilt, undone
 from ziggurat.store import Conflict, Fenced, Store, TableRecord
 
@@ -386,9 +386,7 @@ class Table:
         await self.attach(conn, since)
         # The chat is read from the store only when there is something this client hasn't seen: most
         # hellos (every player of every new table) cost no query.
-        if self.chat_seq is None:
-            self.chat_seq = await self.store.last_chat_seq(self.id)
-        if self.chat_seq > (chat_since or 0):
+        if await self._last_chat_seq() > (chat_since or 0):
             backlog = await self.store.chat(self.id, chat_since, chat.BACKLOG)
             if backlog:
                 conn.send({"type": "chat", "messages": backlog})
@@ -402,11 +400,10 @@ class Table:
         if spectator and not self.rec.spectator_chat:
             raise forbidden("chat-off", "The host has turned spectators' chat off.")
         conn.chat_rate.take()
-        if self.chat_seq is None:
-            self.chat_seq = await self.store.last_chat_seq(self.id)
+        seq = await self._last_chat_seq() + 1
         name = (conn.chat_name or "Spectator") if seat is None else self.rec.seats[seat].name
         message = {
-            "seq": self.chat_seq + 1,
+            "seq": seq,
             "at": round(time.time(), 3),
             "seat": None if spectator else seat,
             "name": name,
@@ -420,18 +417,25 @@ class Table:
         except Conflict:  # another process wrote that number first: count from the store again
             self.chat_seq = None
             raise conflict("conflict", "Another server stored a message first; send it again.") from None
-        self.chat_seq += 1
+        self.chat_seq = seq
         text_ = encode({"type": "chat", "messages": [message]})
         for c in self.conns:
             c.send_text(text_)
 
+    async def _last_chat_seq(self) -> int:
+        """The number of the table's last chat message (read from the store once, then kept)."""
+        if self.chat_seq is None:
+            self.chat_seq = await self.store.last_chat_seq(self.id)
+        return self.chat_seq
+
     async def set_spectator_chat(self, token_hash: str | None, on: bool) -> None:
         """The host's switch: may spectators write in the chat."""
         seating.host(self.rec, token_hash)
-        new = self.rec.copy()
-        new.spectator_chat = on
-        await self._save(new)
-        self._push_table()
+
+        def switch(new: TableRecord) -> None:
+            new.spectator_chat = on
+
+        await self._change(switch)
 
     async def public_log(self) -> Json:
         """What happened, as a spectator sees it."""
@@ -459,30 +463,27 @@ class Table:
         self.rec = new
         self.last_activity = time.monotonic()
 
-    async def join(self, name: str, token_hash: str, seat: int | None) -> int:
+    async def _change(self, change: Callable[[TableRecord], T]) -> T:
+        """A change of seats or settings, made on a copy (its refusals change nothing), stored, then
+        told to everyone at the table."""
         new = self.rec.copy()
-        s = seating.join(new, name, token_hash, seat)
+        out = change(new)
         await self._save(new)
         self._push_table()
-        return s
+        return out
+
+    async def join(self, name: str, token_hash: str, seat: int | None) -> int:
+        return await self._change(lambda new: seating.join(new, name, token_hash, seat))
 
     async def leave(self, token_hash: str) -> None:
-        new = self.rec.copy()
-        seating.leave(new, token_hash)
-        await self._save(new)
-        self._push_table()
+        await self._change(lambda new: seating.leave(new, token_hash))
 
     async def fill(self, token_hash: str, seat: int, level: str | None) -> None:
-        new = self.rec.copy()
-        seating.fill(new, token_hash, seat, self._level(level))
-        await self._save(new)
-        self._push_table()
+        level = self._level(level)
+        await self._change(lambda new: seating.fill(new, token_hash, seat, level))
 
     async def remove(self, token_hash: str, seat: int) -> None:
-        new = self.rec.copy()
-        seating.remove(new, token_hash, seat, self.game.info.min_players)
-        await self._save(new)
-        self._push_table()
+        await self._change(lambda new: seating.remove(new, token_hash, seat, self.game.info.min_players))
 
     async def start(self, token_hash: str) -> None:
         new = self.rec.copy()
@@ -524,11 +525,7 @@ class Table:
         new = rematch.new_table(self.rec, me, seat_hash, created_by)
         cap = self.settings.max_open_tables_per_address
         if not await self.store.create_table(new, max_open=cap):
-            raise Refused(
-                "too-many-tables",
-                f"You already have {cap} tables waiting for players: start or leave one first.",
-                429,
-            )
+            raise too_many_tables(cap)
         old = self.rec.copy()
         old.rematch = new.id
         await self._save(old)
@@ -537,17 +534,10 @@ class Table:
 
     async def accept(self, token_hash: str, seat_hash: str) -> int:
         """At a rematch: last game's player (by their old token) takes their held seat."""
-        new = self.rec.copy()
-        seat = rematch.accept(new, token_hash, seat_hash)
-        await self._save(new)
-        self._push_table()
-        return seat
+        return await self._change(lambda new: rematch.accept(new, token_hash, seat_hash))
 
     async def decline(self, token_hash: str) -> None:
-        new = self.rec.copy()
-        rematch.decline(new, token_hash)
-        await self._save(new)
-        self._push_table()
+        await self._change(lambda new: rematch.decline(new, token_hash))
 
     def _level(self, level: str | None) -> str:
         level = level or self.settings.default_bot_level

@@ -91,8 +91,7 @@ class Store:
         seat_rows = [_seat_row(rec.id, s) for s in rec.seats]
 
         def save(conn: Connection) -> None:
-            if fence is not None and conn.execute(_LEASE_TOKEN, {"key": rec.id}).scalar() != fence:
-                raise Fenced(f"table {rec.id} has another owner now")
+            _check_fence(conn, rec.id, fence)
             conn.execute(_UPDATE_TABLE, row)
             conn.execute(_DELETE_SEATS, {"key": rec.id})
             if seat_rows:
@@ -114,8 +113,7 @@ class Store:
         row = {"table_id": table_id, **message}
 
         def add(conn: Connection) -> bool:
-            if fence is not None and conn.execute(_LEASE_TOKEN, {"key": table_id}).scalar() != fence:
-                raise Fenced(f"table {table_id} has another owner now")
+            _check_fence(conn, table_id, fence)
             if conn.execute(_CHAT_TAKEN, row).first() is not None:
                 return False
             conn.execute(_INSERT_CHAT, row)
@@ -240,6 +238,12 @@ _INSERT_CHAT = chat_messages.insert()
 _UPDATE_TABLE = game_tables.update().where(game_tables.c.id == sa.bindparam("key"))
 _INSERT_SEATS = seats.insert()
 _DELETE_SEATS = seats.delete().where(seats.c.table_id == sa.bindparam("key"))
+
+
+def _check_fence(conn: Connection, table_id: str, fence: int | None) -> None:
+    """With `fence` (several processes), the write goes on only while that lease token is the table's."""
+    if fence is not None and conn.execute(_LEASE_TOKEN, {"key": table_id}).scalar() != fence:
+        raise Fenced(f"table {table_id} has another owner now")
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:
