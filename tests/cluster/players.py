@@ -85,6 +85,7 @@ async def seat_players(
     names: list[str],
     bots: int = 0,
     play_on: list[list[str]] | None = None,
+    clock: dict[str, Any] | None = None,
     **options: Any,
 ) -> list[Player]:
     """A table created through the first process, each person joining through their own process and
@@ -93,7 +94,7 @@ async def seat_players(
     n = len(urls)
     async with http(urls[0]) as api:
         body = {"game": game, "seats": len(names) + bots, "name": names[0], "options": options}
-        r = await api.post("/api/tables", json=body)
+        r = await api.post("/api/tables", json=body if clock is None else {**body, "clock": clock})
         assert r.status_code == 201, r.text
         tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
         for i in range(1, len(names)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import signal
@@ -117,6 +118,48 @@ async def test_bots_play_on_when_their_tables_owner_dies_with_nobody_connected(
         assert await _owner(site, ada.table) not in (None, "probe")
     finally:
         site.close()
+
+
+async def test_a_clock_runs_on_when_its_tables_owner_dies(pg: Cluster, redis: Redis) -> None:
+    """Ada's clock is running when the table's owner dies, with nobody at the table: another process
+    takes it over by itself and, when her time runs out, a bot plays that move for her. The clocks came
+    back from the log: her clock ran from when her decision began, not from the takeover."""
+    site = Site(pg.new_database(), redis, 2, "--clock-floor", "0.05", "--bot-delay", "0.2")
+    clock = {"mode": "realtime", "bank": 4, "increment": 0}
+    try:
+        (ada,) = await seat_players(site.urls, "zenith", ["Ada"], 1, [[site.urls[1]]], clock=clock)
+        await ada.play(until=lambda s: s["version"] >= 2 and bool(s["legal"]))  # her turn, after the bot's
+        assert ada.client is not None and ada.client.state is not None
+        version, seat = ada.client.state["version"], ada.seat
+        await ada.close()
+        os.kill(site.servers[0].proc.pid, signal.SIGKILL)  # the owner, while her clock runs
+        async with asyncio.timeout(LEASE * 2 + 20):
+            while len(await _actions(site, ada.table)) <= version:
+                await asyncio.sleep(0.2)
+        assert (await _actions(site, ada.table))[version][0] == seat  # her move, played by a bot
+        began, _ = await _row(site, ada.table, version)
+        _, stored = await _row(site, ada.table, version + 1)
+        clocks = json.loads(stored)
+        assert clocks["timed_out"] and clocks["run"][seat][0] == round(began, 4)
+    finally:
+        site.close()
+
+
+async def _row(site: Site, table: str, idx: int) -> tuple[float, str]:
+    """When action `idx` was stored, and the clocks stored with it."""
+    import sqlalchemy as sa
+
+    from ziggurat.store import Store
+    from ziggurat.store.schema import actions
+
+    store = await Store.open(site.db)
+    try:
+        q = sa.select(actions.c.at, actions.c.clock).where(actions.c.table_id == table, actions.c.idx == idx)
+        async with store.engine.connect() as conn:
+            at, clock = (await conn.execute(q)).one()
+        return float(at), str(clock)
+    finally:
+        await store.close()
 
 
 async def _actions(site: Site, table: str) -> list[tuple[int, str]]:

@@ -141,13 +141,17 @@ def bearer(token: str) -> dict[str, str]:
 
 
 async def new_table(
-    api: httpx.AsyncClient, game: str, humans: list[str], bots: int = 0, options: Json | None = None
+    api: httpx.AsyncClient,
+    game: str,
+    humans: list[str],
+    bots: int = 0,
+    options: Json | None = None,
+    clock: Json | None = None,
 ) -> tuple[str, list[str]]:
-    """A table with these people (the first is the host) and `bots` random bots; not started."""
-    r = await api.post(
-        "/api/tables",
-        json={"game": game, "seats": len(humans) + bots, "name": humans[0], "options": options or {}},
-    )
+    """A table with these people (the first is the host) and `bots` random bots, under the time control
+    `clock` if given; not started."""
+    body = {"game": game, "seats": len(humans) + bots, "name": humans[0], "options": options or {}}
+    r = await api.post("/api/tables", json=body if clock is None else {**body, "clock": clock})
     assert r.status_code == 201, r.text
     tid, tokens = r.json()["table"]["id"], [r.json()["token"]]
     for name in humans[1:]:

@@ -62,7 +62,7 @@ async def games() -> list[Json]:
 async def create_table(body: schemas.CreateTable, h: HallDep, request: Request) -> Json:
     """Create a table and sit at seat 0 as its host. One address may have only a few open at once."""
     table, token = await h.create(
-        body.game, body.options, body.seats, body.name, client_address(request.scope)
+        body.game, body.options, body.seats, body.name, client_address(request.scope), body.clock
     )
     return {"table": table.summary(), "seat": 0, "token": token}
 

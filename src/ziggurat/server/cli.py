@@ -49,6 +49,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="seconds from a change to a bot's next action, its thinking included (default 1)",
     )
     p.add_argument("--host-idle", type=seconds, help="seconds before an idle host may be kicked (default 60)")
+    p.add_argument(
+        "--clock-floor", type=_ranged(float, 0.05, 3600), help="the shortest clock a table may have (10 s)"
+    )
     p.add_argument("--bot-pool", choices=["process", "thread"], help="where bots think (default process)")
     p.add_argument("--bot-workers", type=_ranged(int, 1, 64), help="bot pool size, 1 to 64 (default 2)")
     p.add_argument(
@@ -89,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     for arg, attr in [
         ("bot_delay", "bot_delay"),
         ("host_idle", "host_idle_seconds"),
+        ("clock_floor", "clock_floor"),
         ("bot_pool", "bot_pool"),
         ("bot_workers", "bot_workers"),
         ("http_rate", "http_rate"),

@@ -17,6 +17,7 @@ class Settings:
     bot_pool: Literal["process", "thread"] = "process"
     bot_workers: int = 2
     default_bot_level: str = "normal"
+    clock_floor: float = 10.0  # the shortest time control a table may choose (tests use fractions)
     max_message_bytes: int = 4096  # a websocket text frame larger than this is refused
     max_frame_bytes: int = 65536  # uvicorn closes the socket (1009) above this
     max_body_bytes: int = 16384  # HTTP request bodies

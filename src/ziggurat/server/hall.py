@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
 from ziggurat.server import memory, seating
 from ziggurat.server.bots import BotRunner
+from ziggurat.server.clocks import TimeControl
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found, too_many_tables
 from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
@@ -130,7 +131,13 @@ class Hall:
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(
-        self, game_id: str, options: dict[str, Any], players: int, name: str, address: str = "?"
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        players: int,
+        name: str,
+        address: str = "?",
+        clock: Json | None = None,
     ) -> tuple[Table, str]:
         try:
             game = registry.get(game_id)
@@ -140,6 +147,7 @@ class Hall:
         lo, hi = game.info.min_players, game.info.max_players
         if not lo <= players <= hi:
             raise Refused("bad-players", f"{game.info.name} is for {lo}-{hi} players.")
+        control = TimeControl.parse(clock, self.settings.clock_floor)
         token, token_hash = new_token()
         now = time.time()
         rec = TableRecord(
@@ -156,6 +164,7 @@ class Hall:
             created_by=address_key(address),
             seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash)]
             + [SeatRecord(i) for i in range(1, players)],
+            clock=None if control is None else control.to_json(),
         )
         cap = self.settings.max_open_tables_per_address
         owner = None if self.cluster is None else (self.cluster.node, self.settings.lease_seconds)

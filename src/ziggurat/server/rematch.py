@@ -54,6 +54,7 @@ def new_table(old: TableRecord, me: SeatRecord, seat_hash: str, created_by: str 
         created_by=created_by,
         spectator_chat=old.spectator_chat,
         rematch_of=old.id,
+        clock=old.clock,
         seats=seats,
     )
 

@@ -55,6 +55,9 @@ class TableInfo(BaseModel):
     rematch: str | None = Field(None, description="the id of this finished table's rematch, once asked for")
     rematch_of: str | None = Field(None, description="the finished table this one is the rematch of")
     spectator_chat: bool = Field(True, description="may spectators write in the chat (the host decides)")
+    clock: dict[str, Any] | None = Field(
+        None, description="time control: {mode: realtime|turn, bank, increment} in seconds; none: no clock"
+    )
     idle_seconds: float | None = Field(None, description="seconds since anything happened at a live table")
     host_idle_seconds: float | None = Field(None, description="idle limit before a waiting host is kickable")
 
@@ -66,6 +69,11 @@ class CreateTable(BaseModel):
     )
     seats: int = Field(ge=1, le=16, description="number of players, the host included")
     name: str = Name
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="time control: none (absent), {mode: realtime, bank: s, increment: s} (a bank per "
+        "player, plus an increment per turn) or {mode: turn, bank: s} (the time for each decision)",
+    )
 
 
 class Join(BaseModel):

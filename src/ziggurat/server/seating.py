@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import unicodedata
 
+from ziggurat.server.clocks import KICKABLE
 from ziggurat.server.errors import Refused, conflict, forbidden
 from ziggurat.server.rematch import held
 from ziggurat.server.tokens import same
@@ -170,8 +171,11 @@ def start(rec: TableRecord, token_hash: str) -> None:
     rec.status = "running"
 
 
-def kick(rec: TableRecord, token_hash: str, seat: int, level: str, connected: bool) -> None:
-    """The host kicks a player who has left; during the game a bot takes the seat over as it stands."""
+def kick(
+    rec: TableRecord, token_hash: str, seat: int, level: str, connected: bool, timeouts: int = 0
+) -> None:
+    """The host kicks a player who has left, or whose clock ran out `KICKABLE` times in this game;
+    during the game a bot takes the seat over as it stands."""
     me = host(rec, token_hash)
     s = _seat(rec, seat)
     if s.seat == me.seat:
@@ -180,8 +184,9 @@ def kick(rec: TableRecord, token_hash: str, seat: int, level: str, connected: bo
         raise conflict("nobody-to-kick", "Nobody sits there.")
     if rec.status == "finished":
         raise conflict("game-over", "The game is over.")
-    if not s.has_left and connected:
-        raise conflict("still-here", "Only a player who has left can be kicked.")
+    if not s.has_left and connected and timeouts < KICKABLE:
+        why = f"Only a player who has left, or whose time ran out {KICKABLE} times, can be kicked."
+        raise conflict("still-here", why)
     if rec.status == "open":
         _empty(s)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
@@ -20,6 +21,7 @@ from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, regis
 from ziggurat.engine.undo import UNDO, check_undo, effective
 from ziggurat.server import chat, history, messages, rematch, seating
 from ziggurat.server.bots import BotRunner, check_level
+from ziggurat.server.clocks import Clocks, TimeControl
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden, too_many_tables
@@ -28,6 +30,7 @@ from ziggurat.store import Conflict, Fenced, Store, TableRecord
 
 T = TypeVar("T")
 log = logging.getLogger("ziggurat.server")
+TIMEOUT_THINK = 0.5  # seconds a bot thinks for a person whose clock ran out (the table waits already)
 _jitter = secrets.SystemRandom()  # delays that nobody can predict (they hide what a seat holds)
 
 
@@ -58,6 +61,7 @@ def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
         "rematch": rec.rematch,
         "rematch_of": rec.rematch_of,
         "spectator_chat": rec.spectator_chat,
+        "clock": rec.clock,
         "created_at": rec.created_at,
         "started_at": rec.started_at,
         "finished_at": rec.finished_at,
@@ -96,6 +100,8 @@ class Table:
         self.fence: int | None = None  # this process's lease token on the table (several processes)
         self.on_lost: Callable[[Table], None] = lambda t: None  # its lease was taken over
         self.chat_seq: int | None = None  # the number of the table's last chat message, once known
+        self.clocks: Clocks | None = None  # every seat's clock, in a game under a time control
+        self.alarms: dict[int, tuple[int, asyncio.Task[None]]] = {}  # clocks' timers: (decision, task)
 
     @property
     def id(self) -> str:
@@ -124,7 +130,7 @@ class Table:
     def idle(self) -> bool:
         """Nobody is at this table: no socket, no command in flight, nobody deciding (a bot's turn or a
         timer). It can leave memory and come back from the store unchanged."""
-        return not (self.conns or self._calls or self._holds or self.deciding)
+        return not (self.conns or self._calls or self._holds or self.deciding or self.alarms)
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
@@ -142,7 +148,8 @@ class Table:
         socket is closed (the store keeps everything; 1012 tells a client to reconnect and find the
         table again, wherever it is then)."""
         self.closed = True
-        tasks = [t for t in self.deciding.values() if t is not asyncio.current_task()]
+        tasks = [*self.deciding.values(), *(task for _, task in self.alarms.values())]
+        tasks = [t for t in tasks if t is not asyncio.current_task()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -154,6 +161,7 @@ class Table:
         """Replay the stored log (exact by the engine's contract) to the version last acknowledged."""
         if self.rec.status == "open":
             return
+        last = await self._last_clocks(len(actions))  # (read first: nothing may see the table half-built)
         self._new_state()
         # Who is asked what matters only at the end: work it out for the last few actions only (enough
         # to date each asked seat's decision: at most one answer per seat since it began, in practice).
@@ -164,6 +172,7 @@ class Table:
             self._apply(seat, action, refresh=i >= tail)
         if self.rec.status == "running" and self.game.result(self.state) is not None:
             await self._finish()  # the server died between storing the last action and marking the end
+        self._resume_clocks(last)
         self._schedule()
 
     def _new_state(self) -> None:
@@ -293,6 +302,7 @@ class Table:
             "legal": list(self.legal.get(vs, [])) if vs is not None else [],
             "log": entries,
             "result": self.rec.result,
+            "clock": self._clock_view(cache),
         }
 
     def _push_table(self) -> None:
@@ -491,14 +501,17 @@ class Table:
         new.started_at = time.time()
         await self._save(new)
         self._new_state()
+        self._resume_clocks(None)
         self._push_table()
         self._push_state()
         self._schedule()
 
     async def kick(self, token_hash: str, seat: int, level: str | None) -> None:
         new = self.rec.copy()
-        seating.kick(new, token_hash, seat, self._level(level), seat in self.connected())
+        timeouts = self.clocks.timeouts[seat] if self.clocks is not None and 0 <= seat < len(new.seats) else 0
+        seating.kick(new, token_hash, seat, self._level(level), seat in self.connected(), timeouts)
         await self._save(new)
+        self._clocks_step()  # (a bot has no clock)
         self._push_table()
         self._push_state()  # the kicked player's connections now get the public view
         self._schedule()
@@ -509,6 +522,7 @@ class Table:
         idle = time.monotonic() - self.last_activity
         seating.kick_host(new, token_hash, self._level(level), waiting, idle, self.settings.host_idle_seconds)
         await self._save(new)
+        self._clocks_step()
         self._push_table()
         self._push_state()
         self._schedule()
@@ -568,6 +582,7 @@ class Table:
         s = self._player(token_hash, seat)
         if s not in self.to_act:
             raise conflict("not-your-turn", "It isn't your turn.")
+        self._check_time(s)
         if not self.asked_since[s] <= version <= self.version:
             raise conflict("stale", f"The game has moved on: it is at version {self.version}.")
         if action not in self.legal[s]:
@@ -582,6 +597,7 @@ class Table:
         s = self._player(token_hash)
         if version != self.version:
             raise conflict("stale", f"The game has moved on: it is at version {self.version}.")
+        self._check_time(s)
         standing = self._standing()
         last = standing[-1] if standing else None
         before = None  # (the state the action taken back was made from, if it is one of yours)
@@ -591,9 +607,13 @@ class Table:
         await self._commit(s, UNDO, state=before)  # (the state after the undo: no second replay)
         return self.version
 
-    async def _commit(self, seat: int, action: str, state: Any = None) -> None:
+    async def _commit(self, seat: int, action: str, state: Any = None, timed_out: bool = False) -> None:
+        now = time.time()
+        clock = None if self.clocks is None else json.dumps(self.clocks.to_json(timed_out))
         try:
-            await self.store.append_action(self.id, self.version + 1, seat, action, fence=self.fence)
+            await self.store.append_action(
+                self.id, self.version + 1, seat, action, fence=self.fence, at=now, clock=clock
+            )
         except Fenced:
             raise self._lost() from None
         except Conflict:  # someone stored this version first: catch up from the store, never stay behind
@@ -601,6 +621,8 @@ class Table:
             raise conflict("conflict", "Another server stored this move first; look again.") from None
         self._apply(seat, action, state=state)
         self.last_activity = time.monotonic()
+        if self.clocks is not None:
+            self.clocks.step(now, self._asked_people(), seat, timed_out, undo=action == UNDO)
         if self.game.result(self.state) is not None:
             await self._finish()
         self._push_state()
@@ -614,10 +636,12 @@ class Table:
     async def _catch_up(self) -> None:
         """Apply what the store has beyond this table's version, and tell everyone."""
         stored = await self.store.actions(self.id)
+        last = await self._last_clocks(len(stored))
         for seat, action in stored[self.version :]:
             self._apply(seat, action)
         if self.rec.status == "running" and self.game.result(self.state) is not None:
             await self._finish()
+        self._resume_clocks(last)
         self._push_state()
         self._schedule()
 
@@ -647,6 +671,7 @@ class Table:
                 self.deciding[s] = asyncio.create_task(self._bot_turn(s, self.asked_since[s], decline))
             elif action := self._auto_answer(s):
                 self.deciding[s] = asyncio.create_task(self._auto_pass(s, self.asked_since[s], action))
+        self._set_alarms()
 
     def _auto_answer(self, seat: int) -> str | None:
         return seating.auto_answer(
@@ -719,3 +744,97 @@ class Table:
             if self._who(c) == ("player", me.seat):
                 c.send(self._table_msg(c))
         self._schedule()
+
+    # --- turn clocks (server/clocks.py) -------------------------------------------------------------
+    def _asked_people(self) -> dict[int, int]:
+        """The people asked to decide now, and the version each one's decision began at."""
+        return {s: self.asked_since[s] for s in self.to_act if self.rec.seats[s].kind == "human"}
+
+    def _clocks_step(self) -> None:
+        """Seats changed hands (a kick): a bot's clock stops."""
+        if self.clocks is not None:
+            self.clocks.step(time.time(), self._asked_people())
+
+    async def _last_clocks(self, version: int) -> tuple[int, float, str | None] | None:
+        """The clocks stored with action `version`, the last one (at a table with a clock)."""
+        if self.rec.clock is None or not version:
+            return None
+        return await self.store.last_action(self.id)
+
+    def _resume_clocks(self, last: tuple[int, float, str | None] | None) -> None:
+        """The clocks of a game under a time control as they are now: at its start, or from those stored
+        with its last action (`last`: number, time, clocks), then that action's effect on them; after a
+        restart, a takeover or a catch-up."""
+        control = None if self.rec.clock is None else TimeControl(**self.rec.clock)
+        if control is None or self.rec.status != "running":
+            self.clocks = None
+            return
+        if last is not None and last[0] == self.version and last[2] is not None:
+            clocks, timed_out = Clocks.from_json(control, json.loads(last[2]))
+            e = self.log[-1]
+            clocks.step(last[1], self._asked_people(), e.seat, timed_out, undo=e.action == UNDO)
+        else:  # the game's start (or a log stored without clocks: they start now)
+            clocks = Clocks.new(control, self.rec.players)
+            at = self.rec.started_at if not self.version and self.rec.started_at else time.time()
+            clocks.step(at, self._asked_people())
+        self.clocks = clocks
+
+    def _clock_view(self, cache: dict[Any, Any]) -> Json | None:
+        if self.clocks is None:
+            return None
+        if "clock" not in cache:  # (the same for everyone: seconds left as of this message)
+            cache["clock"] = self.clocks.view(time.time())
+        view: Json = cache["clock"]
+        return view
+
+    def _check_time(self, seat: int) -> None:
+        if self.clocks is not None and self.clocks.run[seat] and self.clocks.left(seat, time.time()) <= 0:
+            raise conflict("out-of-time", "Your time ran out: a bot is playing this decision for you.")
+
+    def _set_alarms(self) -> None:
+        """One timer per running clock, for its decision; a timer whose decision is over goes."""
+        clocks = self.clocks if self.rec.status == "running" else None
+        for s, (decision, task) in list(self.alarms.items()):
+            run = None if clocks is None else clocks.run[s]
+            if run is None or run[1] != decision:
+                del self.alarms[s]
+                if task is not asyncio.current_task():
+                    task.cancel()
+        if clocks is None:
+            return
+        for s, run in enumerate(clocks.run):
+            if run is not None and s not in self.alarms and self.rec.seats[s].kind == "human":
+                deadline = clocks.deadline(s)
+                assert deadline is not None
+                self.alarms[s] = (run[1], asyncio.create_task(self._alarm(s, run[1], deadline)))
+
+    def _timeout_level(self) -> str:
+        """The table's level: its bots' (the most common), else the server's default."""
+        levels = [s.level for s in self.rec.seats if s.kind == "bot" and s.level]
+        return max(levels, key=levels.count) if levels else self.settings.default_bot_level
+
+    async def _alarm(self, seat: int, decision: int, deadline: float) -> None:
+        """When the seat's clock runs out: a bot of the table's level plays that decision for them."""
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        bot_seed = derive(self.rec.seed, "timeout", seat, self.version)
+        action: str | None = None
+        try:  # (a short think: the others are waiting already)
+            state, level = self.game.to_json(self.state), self._timeout_level()
+            action = await self.bots.choose(self.rec.game, state, seat, level, bot_seed, TIMEOUT_THINK)
+        except Exception:
+            log.exception("table %s: bot for timed-out seat %d failed", self.id, seat)
+        await self.call(lambda: self._time_out(seat, decision, action, bot_seed))
+
+    async def _time_out(self, seat: int, decision: int, action: str | None, bot_seed: int) -> None:
+        if self.alarms.get(seat, (None, None))[1] is asyncio.current_task():
+            del self.alarms[seat]
+        try:
+            run = None if self.clocks is None else self.clocks.run[seat]
+            fresh = run is not None and run[1] == decision and seat in self.to_act
+            if self.rec.status == "running" and fresh:
+                if action not in self.legal[seat]:  # the bot failed, or the question changed meanwhile
+                    decline = self.game.decline(self.state, seat)
+                    action = decline or random.Random(bot_seed).choice(self.legal[seat])
+                await self._commit(seat, action, timed_out=True)
+        finally:
+            self._schedule()

@@ -44,6 +44,7 @@ class TableRecord:
     spectator_chat: bool = True  # the host's switch: may spectators write in the chat
     rematch_of: str | None = None  # the finished table this one is the rematch of
     rematch: str | None = None  # the rematch of this (finished) table, once someone asked for it
+    clock: dict[str, Any] | None = None  # the time control chosen at creation (server/clocks.py)
     seats: list[SeatRecord] = field(default_factory=list)
 
     def copy(self) -> TableRecord:

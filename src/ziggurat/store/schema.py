@@ -30,6 +30,8 @@ game_tables = sa.Table(
     # "Play again": the table this one is the rematch of, and this one's rematch.
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
+    # The time control chosen at creation ({mode, bank, increment}); none: no clock (server/clocks.py).
+    sa.Column("clock", sa.JSON, nullable=True),
 )
 
 seats = sa.Table(
@@ -61,6 +63,8 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(256), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    # At a table with a clock: every seat's clock just before this action, as JSON (server/clocks.py).
+    sa.Column("clock", sa.Text, nullable=True),
 )
 
 # Which server process owns a table now (several processes on one PostgreSQL): a lease that expires

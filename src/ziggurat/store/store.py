@@ -100,12 +100,33 @@ class Store:
         await self.writer.write(save, lease=None if fence is None else rec.id)
 
     async def append_action(
-        self, table_id: str, idx: int, seat: int, action: str, fence: int | None = None
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: str,
+        fence: int | None = None,
+        at: float | None = None,
+        clock: str | None = None,
     ) -> None:
-        """Store action number `idx` (1-based: the version it makes), committed when this returns.
+        """Store action number `idx` (1-based: the version it makes), committed when this returns, made
+        at `at` (now if None), with the table's clocks just before it (JSON) if it has any.
         Raises Conflict if that number is taken, Fenced if `fence` is no longer the table's token."""
-        if not await self.writer.append(Append(table_id, idx, seat, action, time.time(), fence)):
+        row = Append(table_id, idx, seat, action, time.time() if at is None else at, fence, clock)
+        if not await self.writer.append(row):
             raise Conflict(f"table {table_id} already has action {idx}")
+
+    async def last_action(self, table_id: str) -> tuple[int, float, str | None] | None:
+        """(number, time, clocks JSON) of a table's last stored action, or None before the first."""
+        q = (
+            sa.select(actions.c.idx, actions.c.at, actions.c.clock)
+            .where(actions.c.table_id == table_id)
+            .order_by(actions.c.idx.desc())
+            .limit(1)
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return None if row is None else (int(row[0]), float(row[1]), row[2])
 
     async def add_chat(self, table_id: str, message: dict[str, Any], fence: int | None = None) -> None:
         """Store chat message number `message["seq"]` (seq, at, seat, name, spectator, text), committed
@@ -266,6 +287,7 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
         "spectator_chat": rec.spectator_chat,
         "rematch_of": rec.rematch_of,
         "rematch": rec.rematch,
+        "clock": rec.clock,
     }
 
 
@@ -303,6 +325,7 @@ def _record(m: Any) -> TableRecord:
         spectator_chat=bool(m["spectator_chat"]),
         rematch_of=m["rematch_of"],
         rematch=m["rematch"],
+        clock=m["clock"],
     )
 
 

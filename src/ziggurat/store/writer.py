@@ -51,6 +51,7 @@ class Append:
     action: str
     at: float
     fence: int | None = None  # the owner's lease token, when several processes share the database
+    clock: str | None = None  # at a table with a clock: the clocks just before this action (JSON)
 
 
 @dataclass(slots=True, frozen=True)
@@ -88,7 +89,7 @@ def _resolve(futures: Sequence[asyncio.Future[Any]], results: Sequence[Any]) -> 
 
 # --- SQLite ------------------------------------------------------------------------------------------
 _SQLITE_APPEND = (
-    "INSERT INTO actions (table_id, idx, seat, action, at) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO actions (table_id, idx, seat, action, at, clock) VALUES (?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (table_id, idx) DO NOTHING"
 )
 
@@ -192,7 +193,9 @@ class SqliteWriter(_Queued):
     def _one(self, cursor: sqlite3.Cursor, item: Append | Op) -> Any:
         if isinstance(item, Append):
             try:
-                cursor.execute(_SQLITE_APPEND, (item.table_id, item.idx, item.seat, item.action, item.at))
+                cursor.execute(
+                    _SQLITE_APPEND, (item.table_id, item.idx, item.seat, item.action, item.at, item.clock)
+                )
             except sqlite3.IntegrityError as e:  # no such table (a failed statement undoes only itself)
                 return e
             return cursor.rowcount == 1
@@ -240,8 +243,8 @@ class _Checkpointer:
 
 # --- PostgreSQL ----------------------------------------------------------------------------------------
 _PG_APPEND = (
-    "INSERT INTO actions (table_id, idx, seat, action, at)"
-    " SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::varchar[], $5::float8[])"
+    "INSERT INTO actions (table_id, idx, seat, action, at, clock)"
+    " SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::varchar[], $5::float8[], $6::text[])"
     " ON CONFLICT (table_id, idx) DO NOTHING RETURNING table_id, idx"
 )
 
@@ -342,6 +345,7 @@ class PostgresWriter(_Queued):
             [r.seat for r in rows],
             [r.action for r in rows],
             [r.at for r in rows],
+            [r.clock for r in rows],
         )
         stored = {(r["table_id"], r["idx"]) for r in await raw.fetch(_PG_APPEND, *columns)} if rows else set()
         for r in rows:
