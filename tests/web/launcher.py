@@ -23,7 +23,8 @@ from ziggurat.web import mount
 def web_settings(db_url: str, **over: Any) -> Settings:
     """The server tests' fast settings, with a short bot delay and the default idle limit."""
     return fast_settings(
-        db_url, **{"bot_delay": 0.05, "host_idle_seconds": Settings().host_idle_seconds, **over}
+        db_url,
+        **{"bot_delay": 0.05, "host_idle_seconds": Settings().host_idle_seconds, "clock_floor": 0.05, **over},
     )
 
 

@@ -36,7 +36,8 @@ export const api = {
   games: () => call("GET", "/games"),
   tables: (status, limit = 50) => call("GET", `/tables?status=${status}&limit=${limit}`),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
-  create: (game, seats, name, options) => call("POST", "/tables", { body: { game, seats, name, options } }),
+  create: (game, seats, name, options, clock = null) =>
+    call("POST", "/tables", { body: { game, seats, name, options, ...(clock ? { clock } : {}) } }),
   join: (id, name, seat) =>
     call("POST", `/tables/${encodeURIComponent(id)}/join`, { body: seat === undefined ? { name } : { name, seat } }),
   leave: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/leave`, { token }),

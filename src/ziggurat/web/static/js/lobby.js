@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
 import { loadRenderer } from "./games/registry.js";
+import { clockField, clockText } from "./clock.js";
 
 const REFRESH_MS = 4000;
 
@@ -126,6 +127,7 @@ export function lobbyPage(root, games, renderers) {
       ),
     );
     const fields = Object.entries(g.options).map(([name, spec]) => optionInput(name, spec, r.options?.[name]));
+    const clock = clockField();
     const form = h(
       "form",
       {
@@ -145,7 +147,7 @@ export function lobbyPage(root, games, renderers) {
           const button = form.querySelector("button[type=submit]");
           button.disabled = true;
           try {
-            const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options);
+            const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options, clock.value());
             savedSeats.put(res.table.id, { token: res.token, game: g.id, status: "open", name });
             location.hash = `#/table/${res.table.id}`;
           } catch (err) {
@@ -157,6 +159,7 @@ export function lobbyPage(root, games, renderers) {
       h("h3", {}, `New ${g.name} table`),
       h("div", { class: "field" }, h("label", { for: "opt-seats" }, "Seats (you included)"), seatSel),
       fields,
+      clock.el,
       h("p", { class: "muted" }, "You will be the host: fill the other seats with friends (share the link) or bots."),
       h(
         "div",
@@ -182,6 +185,7 @@ export function lobbyPage(root, games, renderers) {
     if (people.length) bits.push(people.join(", "));
     if (bots) bits.push(`${bots} bot${bots > 1 ? "s" : ""}`);
     if (empty && t.status === "open") bits.push(`${empty} free`);
+    if (t.clock) bits.push(clockText(t.clock));
     return h(
       "li",
       { class: "table-row", dataset: { table: t.id } },

@@ -20,7 +20,7 @@ function status(seat, table) {
 }
 
 /**
- * opts: {table, you, toAct, colours, summary(seat) -> string|null, level, onLevel(level),
+ * opts: {table, you, toAct, clock, colours, summary(seat) -> string|null, level, onLevel(level),
  *        addBot(seat), removeSeat(seat), kick(seat), sitHere(seat) | null}
  */
 export function renderSeats(box, opts) {
@@ -62,6 +62,21 @@ export function renderSeats(box, opts) {
       ),
       h("div", { class: ["seat-status", `st-${cls}`] }, h("span", { class: "dot", "aria-hidden": "true" }), text),
     );
+    const clock = opts.clock;
+    if (clock && running && seat.kind === "human") {
+      // (js/clock.js keeps the text ticking; the state's seconds are the start)
+      const timeouts = clock.timeouts[seat.seat];
+      who.append(
+        h(
+          "div",
+          { class: "seat-clock-row" },
+          h("span", { class: "seat-clock", dataset: { clockSeat: seat.seat }, role: "timer", "aria-label": `${name}'s clock` }),
+          timeouts
+            ? h("span", { class: "badge timeouts", title: "Times this player's clock ran out" }, `⌛ ${timeouts} timeout${timeouts > 1 ? "s" : ""}`)
+            : null,
+        ),
+      );
+    }
     const extra = opts.summary ? opts.summary(seat.seat) : null;
     if (extra) who.append(h("div", { class: "seat-summary" }, extra));
     row.append(who);
@@ -86,7 +101,8 @@ export function renderSeats(box, opts) {
         h("button", { class: "small", "aria-label": `Sit in seat ${seat.seat + 1}`, onclick: () => opts.sitHere(seat.seat) }, "Sit here"),
       );
     }
-    const gone = seat.left || !seat.connected;
+    // a player who left, or whose clock ran out three times (then the host may replace them at once)
+    const gone = seat.left || !seat.connected || (opts.clock?.timeouts[seat.seat] || 0) >= 3;
     if (isHost && (open || running) && seat.kind === "human" && seat.seat !== you.seat && gone) {
       buttons.append(
         h(

@@ -16,6 +16,7 @@ import { actionLabel } from "./games/common.js";
 import { changeTracker } from "./changes.js";
 import { chatPanel } from "./chat.js";
 import { sideTabs } from "./sidetabs.js";
+import { clockTicker, clockText, WARN_AT } from "./clock.js";
 
 const HOST_IDLE_MS = 60000; // the rulebook's 60 s, when the server doesn't say its own setting
 
@@ -120,6 +121,18 @@ export function tablePage(root, tableId, games, renderers) {
   let gameInfo = null;
   let joinForm = null;
 
+  // The turn clocks, ticking in the seat list (and the tab title when yours is low).
+  const clocks = clockTicker({
+    mySeat: () => (st.you.role === "player" ? st.you.seat : null),
+    onLow: (seat) => {
+      if (seat !== mySeat() || st.you.role !== "player") return;
+      const text = `${WARN_AT} seconds left: then a bot plays this move for you.`;
+      toast(text, "error", 4000);
+      el.announce.append(h("p", {}, text));
+    },
+    onTick: () => setTitle(),
+  });
+
   sock = new TableSocket(tableId, saved?.token || null, {
     hello: (token) => chat.hello(token),
     welcome: (m) => onTable(m),
@@ -219,11 +232,28 @@ export function tablePage(root, tableId, games, renderers) {
       st.log.push(...m.log.filter((e) => e.version > last));
     }
     if (!st.msg || st.msg.version !== m.version) st.lastActivity = Date.now();
+    timeoutsNoticed(st.msg?.clock, m.clock);
+    clocks.update(m.clock || null);
     const fresh = m.resync ? [] : m.log;
     st.msg = m;
     st.fresh = fresh;
     render();
     announce(fresh);
+  }
+
+  // A clock that ran out: whoever it was, everyone is told a bot played that move for them.
+  function timeoutsNoticed(before, now) {
+    if (!before || !now) return;
+    now.timeouts.forEach((n, seat) => {
+      if (n <= (before.timeouts[seat] || 0)) return;
+      const name = st.table?.seats[seat]?.name || `Seat ${seat + 1}`;
+      const text =
+        seat === mySeat() && st.you.role === "player"
+          ? "Your time ran out: a bot played that move for you."
+          : `${name}'s time ran out: a bot played that move for them.`;
+      toast(text, "info", 6000);
+      el.announce.append(h("p", {}, text));
+    });
   }
 
   // The new log lines of the other players (and of nobody: a new round, a tally) into the live region;
@@ -391,8 +421,14 @@ export function tablePage(root, tableId, games, renderers) {
     el.game.dataset.myTurn = mine ? "true" : "false";
     el.game.dataset.busy = st.busy ? "true" : "false";
     el.game.dataset.offline = st.offline ? "true" : "false";
-    document.title = `${mine ? "▶ Your turn · " : ""}${st.table ? st.table.name : "Table"} · Ziggurat`;
+    st.myTurn = mine;
+    setTitle();
     return mine;
+  }
+
+  function setTitle() {
+    const title = `${clocks.title()}${st.myTurn ? "▶ Your turn · " : ""}${st.table ? st.table.name : "Table"} · Ziggurat`;
+    if (document.title !== title) document.title = title;
   }
 
   function renderHead() {
@@ -443,6 +479,7 @@ export function tablePage(root, tableId, games, renderers) {
 
   function optionsText(t) {
     const parts = [`${t.players} players`];
+    if (t.clock) parts.push(clockText(t.clock));
     for (const [k, v] of Object.entries(t.options || {})) {
       const label = renderer?.optionText ? renderer.optionText(k, v) : `${k}: ${v}`;
       if (label) parts.push(label);
@@ -456,6 +493,7 @@ export function tablePage(root, tableId, games, renderers) {
       table: st.table,
       you: st.you,
       toAct: st.msg ? st.msg.to_act : [],
+      clock: st.msg?.clock || null,
       offline: st.offline,
       colours: c && renderer.colours ? renderer.colours(c) : [],
       summary: c && renderer.seatSummary ? (s) => renderer.seatSummary(c, s) : null,
@@ -467,6 +505,7 @@ export function tablePage(root, tableId, games, renderers) {
       kick: (s) => lobbyCall(() => api.kick(tableId, s, st.level, token()), "A bot takes over that seat."),
       sitHere: st.you.role === "spectator" && st.table.status === "open" ? (s) => join(s) : null,
     });
+    clocks.paint();
   }
 
   function hostIdleButton() {
@@ -809,6 +848,7 @@ export function tablePage(root, tableId, games, renderers) {
 
   return () => {
     clearInterval(tick);
+    clocks.stop();
     follow.stop();
     talk.stop();
     document.removeEventListener("keydown", onKey);
