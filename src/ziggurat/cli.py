@@ -22,6 +22,7 @@ from ziggurat.engine import (
     events_for,
     registry,
 )
+from ziggurat.engine.undo import UNDO, undo_event
 from ziggurat.scenario_files import run_file
 from ziggurat.server import cli as server_cli
 
@@ -143,12 +144,18 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{game.info.name}, {match.players} players, seed {match.seed}: {', '.join(names)}\n")
     state = None
     for i, act, state in match.states(record=True):
+        events = game.drain_events(state)
         if act is not None:
             out.write(f"{i:>4}. {names[act[0]]}: {act[1]}\n")
-        for line in filter(None, (game.describe(e, names) for e in game.drain_events(state))):
+            if act[1] == UNDO:  # (the state is rebuilt: the take-back is told as the server's log tells it)
+                events = [undo_event(act[0])]
+        for line in filter(None, (game.describe(e, names) for e in events)):
             out.write(f"      {line}\n")
     if state is not None and args.board:
         out.write(game.text(state, None, names) + "\n")
+    if args.open:
+        out.flush()
+        return server_cli.open_replay(args, match)
     return 0
 
 

@@ -29,6 +29,12 @@ UNDO: Action = "undo"  # a log entry, never a game's action (the conformance sui
 TRIES = 12  # states tried: a hidden card among only two kinds escapes all of them once in 2**11
 
 
+def undo_event(seat: int) -> dict[str, Any]:
+    """The event of a take-back, worded alike in every game (engine/text.py COMMON): what the server's
+    log and `ziggurat replay` show for an undo entry."""
+    return {"type": "undo", "seat": seat}
+
+
 def effective(actions: Sequence[tuple[int, Action]]) -> list[tuple[int, Action]]:
     """The actions still standing once every undo in the log has cancelled the one before it."""
     out: list[tuple[int, Action]] = []

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.engine import Json, Match, events_for, registry
-from ziggurat.engine.undo import UNDO, effective
+from ziggurat.engine.undo import UNDO, effective, undo_event
 from ziggurat.store import TableRecord
 
 
@@ -44,7 +44,7 @@ def rebuilt(rec: TableRecord, standing: list[tuple[int, str]]) -> Any:
 
 def undone(seat: int) -> Json:
     """The event of a take-back (engine/undo.py), worded alike in every game."""
-    return {"type": "undo", "seat": seat}
+    return undo_event(seat)
 
 
 def public_log(rec: TableRecord, entries: list[Entry], table: Json) -> Json:
