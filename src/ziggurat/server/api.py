@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Depends, Request, status
+from fastapi import APIRouter, Depends, Query, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ziggurat.engine import Json, Match, registry
-from ziggurat.server import schemas
+from ziggurat.server import replay_schemas, schemas
 from ziggurat.server.errors import Refused, conflict
 from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
+from ziggurat.server.replays import Replays, finished, whole_number
 from ziggurat.server.tokens import hash_token, new_token
 from ziggurat.store.records import Status
 
@@ -162,3 +163,28 @@ async def match_log(table_id: str, h: HallDep) -> Json:
 async def public_log(table_id: str, h: HallDep) -> Json:
     """What happened, as a spectator sees it (events without secrets, and sentences)."""
     return await h.public_log(table_id)
+
+
+@router.get("/tables/{table_id}/replay", response_model=replay_schemas.ReplayPage)
+async def replay_page(
+    table_id: str,
+    h: HallDep,
+    request: Request,
+    from_: Annotated[
+        str | None, Query(alias="from", description="the first version shown (0: the set-up)")
+    ] = None,
+    count: Annotated[str | None, Query(description="versions in the page, 1 to 50 (default 20)")] = None,
+    seat: Annotated[str | None, Query(description="follow this seat's view (default: everything)")] = None,
+    log: Annotated[str | None, Query(description="1: the whole log in words as well")] = None,
+) -> Json:
+    """A finished game, a page of versions at a time: the view after each (everything shown, or what
+    `seat` saw), its log entry in words and who was asked. Computed from the nearest checkpoint of the
+    game's replay (replayed once, cached), never the whole game per request."""
+    first = whole_number(from_, 0, "bad-version", "from")
+    size = whole_number(count, 20, "bad-count", "count")
+    following = None if not seat else whole_number(seat, 0, "bad-seat", "seat")
+    rec = finished(await h.store.get_table(table_id) if len(table_id) <= 32 else None)
+    replays: Replays = request.app.state.replays
+    found = replays.get(table_id) or replays.build(rec, await h.store.actions(table_id))
+    size = found.check(first, size, following)
+    return found.page(rec, first, size, following, with_log=log in ("1", "true"))

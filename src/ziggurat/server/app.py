@@ -23,6 +23,7 @@ from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
+from ziggurat.server.replays import Replays
 from ziggurat.server.socket import PlaySockets
 from ziggurat.store import Leases, Store
 from ziggurat.web import mount as mount_client
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.sockets = Counter()  # open websockets per client address
+    app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
     app.include_router(api.router)
     app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
     app.add_middleware(PlaySockets, handler=ws.play)  # play sockets, straight to their handler
