@@ -24,6 +24,9 @@ export const FRIENDLY = {
   "host-not-idle": "The host hasn't been idle for 60 seconds yet.",
   "game-over": "The game is over.",
   "not-finished": "That comes once the game is over.",
+  // replays
+  "bad-version": "That move isn't in this game.",
+  "bad-count": "The server didn't understand that request.",
   "seat-held": "That seat is held for a player of the last game until they answer the rematch.",
   "rematch-pending": "Some players haven't answered the rematch yet.",
   "not-invited": "No seat is held for you at this rematch: you declined, or you weren't at the last game.",
