@@ -190,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="print a match log move by move")
     rp.add_argument("file")
     rp.add_argument("--board", action="store_true", help="print the final board too")
+    server_cli.add_replay_arguments(rp)
     server_cli.add_arguments(sub.add_parser("serve", help="run the game server (lobby API + websockets)"))
     return p
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ziggurat.engine import Match
 
 
 def _ranged(kind: type[int] | type[float], lo: float, hi: float) -> Callable[[str], float]:
@@ -75,6 +79,42 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with several processes: how long a dead owner keeps its tables before another takes over (3)",
     )
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+
+
+def add_replay_arguments(p: argparse.ArgumentParser) -> None:
+    """`ziggurat replay LOG --open`: the server's address and database, as `ziggurat serve` takes them."""
+    p.add_argument(
+        "--open",
+        action="store_true",
+        help="store the game as a finished table and open its replay in a browser",
+    )
+    p.add_argument(
+        "--host", default="127.0.0.1", help="with --open: address to listen on (default 127.0.0.1)"
+    )
+    p.add_argument(
+        "--port", type=_ranged(int, 0, 65535), default=8000, help="with --open: port (0: any free port)"
+    )
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        help="with --open: database URL (default: $ZIGGURAT_DATABASE_URL or a SQLite file)",
+    )
+
+
+def open_replay(args: argparse.Namespace, match: Match) -> int:
+    """Serve this match's replay (server/imports.py) until stopped."""
+    try:
+        from ziggurat.server.config import Settings
+        from ziggurat.server.imports import open_replay as serve_replay
+    except ImportError as e:
+        raise SystemExit(
+            f"ziggurat replay --open needs the server extra: pip install 'ziggurat[server]' ({e})"
+        ) from None
+    s = Settings()
+    if args.db:
+        s.db_url = args.db
+    serve_replay(match, args.host, args.port, s)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
