@@ -36,6 +36,13 @@ export const api = {
   games: () => call("GET", "/games"),
   tables: (status, limit = 50) => call("GET", `/tables?status=${status}&limit=${limit}`),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
+  // a finished game's replay, a page of versions at a time (docs/server.md, "Replays")
+  replay: (id, { from, count, seat, log }) => {
+    const q = new URLSearchParams({ from, count });
+    if (seat !== null && seat !== undefined) q.set("seat", seat);
+    if (log) q.set("log", "1");
+    return call("GET", `/tables/${encodeURIComponent(id)}/replay?${q}`);
+  },
   create: (game, seats, name, options, clock = null) =>
     call("POST", "/tables", { body: { game, seats, name, options, ...(clock ? { clock } : {}) } }),
   join: (id, name, seat) =>

@@ -1,4 +1,5 @@
-// The client's entry point: a hash router between the lobby (#/) and a table (#/table/ID). Each page's
+// The client's entry point: a hash router between the lobby (#/), a table (#/table/ID) and a finished
+// game's replay (#/replay/ID, or #/replay/ID/VERSION for one move). Each page's
 // code is imported when it is first shown, and a table's game renderer when the table opens
 // (games/registry.js), so the lobby downloads no board and a table no lobby.
 
@@ -12,7 +13,8 @@ let leave = null;
 let shown = 0; // counts routes, so a page that finished loading after another was asked for is dropped
 
 const tableId = () => location.hash.match(/^#\/table\/([\w-]+)/)?.[1];
-const pageModule = () => (tableId() ? import("./table.js") : import("./lobby.js"));
+const replayOf = () => location.hash.match(/^#\/replay\/([\w-]+)(?:\/(\d+))?/);
+const pageModule = () => (tableId() ? import("./table.js") : replayOf() ? import("./replay.js") : import("./lobby.js"));
 
 // The renderer of the table's game: it's known from the lobby API before the table's socket opens.
 async function renderersFor(id) {
@@ -26,8 +28,12 @@ async function route() {
   const mine = ++shown;
   window.scrollTo(0, 0);
   const id = tableId();
+  const replay = replayOf();
   try {
-    if (id) {
+    if (replay) {
+      const [{ replayPage }, renderers] = await Promise.all([import("./replay.js"), renderersFor(replay[1])]);
+      if (mine === shown) leave = replayPage(root, replay[1], games, renderers, replay[2] ? Number(replay[2]) : null);
+    } else if (id) {
       const [{ tablePage }, renderers] = await Promise.all([import("./table.js"), renderersFor(id)]);
       if (mine === shown) leave = tablePage(root, id, games, renderers);
     } else {
