@@ -1,5 +1,5 @@
 // The lobby: your name, your own tables to return to, the four games (create a table with options),
-// open tables to join and running tables to watch.
+// open tables to join, running tables to watch and finished games to replay.
 
 import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
@@ -8,12 +8,18 @@ import { loadRenderer } from "./games/registry.js";
 import { clockField, clockText } from "./clock.js";
 
 const REFRESH_MS = 4000;
+const EMPTY = {
+  open: "No open tables right now: start one above.",
+  running: "No games are being played right now.",
+  finished: "No finished games yet.",
+};
 
 export function lobbyPage(root, games, renderers) {
   const el = {
     mine: h("div", { id: "my-tables" }),
     open: h("div", { id: "open-tables" }),
     running: h("div", { id: "running-tables" }),
+    finished: h("div", { id: "finished-tables" }),
     create: h("div", { id: "create", class: "create-slot" }),
   };
   const nameInput = h("input", {
@@ -51,6 +57,7 @@ export function lobbyPage(root, games, renderers) {
         { class: "lobby-lists" },
         h("section", { class: "panel", "aria-labelledby": "h-open" }, h("h2", { id: "h-open" }, "Open tables to join"), el.open),
         h("section", { class: "panel", "aria-labelledby": "h-running" }, h("h2", { id: "h-running" }, "Games to watch"), el.running),
+        h("section", { class: "panel", "aria-labelledby": "h-finished" }, h("h2", { id: "h-finished" }, "Finished games to replay"), el.finished),
       ),
     ),
   );
@@ -233,6 +240,7 @@ export function lobbyPage(root, games, renderers) {
         tableRow(t, [
           h("span", { class: ["pill", `pill-${t.status}`] }, t.status),
           h("a", { class: "button primary", href: `#/table/${t.id}` }, label),
+          t.status === "finished" ? h("a", { class: "button", href: `#/replay/${t.id}`, "aria-label": `Replay ${gameName(t.game)} table ${t.id}` }, "Replay") : null,
           h(
             "button",
             {
@@ -271,13 +279,15 @@ export function lobbyPage(root, games, renderers) {
                 h("button", { class: "primary", "aria-label": `Join ${gameName(t.game)} table ${t.id}`, onclick: () => joinTable(t) }, "Join"),
                 h("a", { class: "button ghost", href: `#/table/${t.id}` }, "Look"),
               ]
-          : [h("a", { class: "button", href: `#/table/${t.id}`, "aria-label": `Watch ${gameName(t.game)} table ${t.id}` }, "Watch")];
+          : status === "finished"
+            ? [h("a", { class: "button", href: `#/replay/${t.id}`, "aria-label": `Replay ${gameName(t.game)} table ${t.id}` }, "Replay")]
+            : [h("a", { class: "button", href: `#/table/${t.id}`, "aria-label": `Watch ${gameName(t.game)} table ${t.id}` }, "Watch")];
       list.append(tableRow(t, buttons));
     }
     clear(box).append(
       list.children.length
         ? list
-        : h("p", { class: "muted" }, status === "open" ? "No open tables right now: start one above." : "No games are being played right now."),
+        : h("p", { class: "muted" }, EMPTY[status]),
     );
   }
 
@@ -285,6 +295,7 @@ export function lobbyPage(root, games, renderers) {
     refreshMine();
     refreshList(el.open, "open");
     refreshList(el.running, "running");
+    refreshList(el.finished, "finished");
   }
   refresh();
   const timer = setInterval(() => {

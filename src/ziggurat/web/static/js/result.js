@@ -1,4 +1,5 @@
-// The final ranking: places, names, scores, and the game's own note (tie-break, cure, eliminations).
+// The final ranking: places, names, scores, and the game's own note (tie-break, cure, eliminations),
+// with a link to the game's replay once the table is finished.
 
 import { h } from "./dom.js";
 import { swatch } from "./colors.js";
@@ -53,6 +54,14 @@ export function renderResult(c, renderer) {
     h("h2", {}, "Game over — ", title),
     note ? h("p", { class: "result-note" }, note) : null,
     table,
-    h("p", {}, h("a", { href: "#/", class: "button" }, "Back to the lobby")),
+    h(
+      "p",
+      { class: "result-links" },
+      h("a", { href: "#/", class: "button" }, "Back to the lobby"),
+      // the whole game again, move by move (js/replay.js); not from the replay itself
+      c.table?.status === "finished" && !c.replaying
+        ? [" ", h("a", { href: `#/replay/${c.table.id}`, class: "button", id: "watch-replay" }, "Watch the replay")]
+        : null,
+    ),
   );
 }
