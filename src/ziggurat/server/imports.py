@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 import threading
 import time
 import unicodedata
@@ -19,7 +20,7 @@ from ziggurat.engine import InputError, Match
 from ziggurat.server.config import Settings
 from ziggurat.server.seating import MAX_NAME
 from ziggurat.server.serve import bind, make_server, url_of
-from ziggurat.store import SeatRecord, Store, TableRecord, async_url
+from ziggurat.store import BadDatabaseUrl, SeatRecord, Store, TableRecord, async_url
 
 
 def finished_table(match: Match) -> TableRecord:
@@ -79,9 +80,15 @@ async def _stored(db_url: str, match: Match) -> str:
 def open_replay(match: Match, host: str, port: int, settings: Settings, log_level: str = "warning") -> None:
     """Store the match, serve (until stopped), and once the server is ready print the replay's address
     and open it in the browser (`webbrowser`: $BROWSER, else the system's)."""
-    settings.db_url = async_url(settings.db_url)
-    table_id = asyncio.run(_stored(settings.db_url, match))
-    sock = bind(host, port)
+    try:
+        settings.db_url = async_url(settings.db_url)
+        table_id = asyncio.run(_stored(settings.db_url, match))
+    except BadDatabaseUrl as e:
+        sys.exit(f"ziggurat replay: {e}")
+    try:
+        sock = bind(host, port)
+    except OSError as e:  # (a server already on the port: --port 0 takes any free one)
+        sys.exit(f"ziggurat replay: can't listen on {host}:{port}: {e.strerror}")
     url = f"{url_of(sock)}#/replay/{table_id}"
     server = make_server(sock, settings, log_level, announce=False)
 
