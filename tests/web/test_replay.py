@@ -149,6 +149,8 @@ async def test_every_hand_is_shown_or_one_seat_s_own(
     await page.wait_for_selector(f"#replay[data-seat='0']{SHOWN.format(10)[7:]}")
     await expect(page.get_by_role("region", name="Every hand")).to_have_count(0)
     await expect(page.locator("#board .hand")).to_have_count(1)
+    seat0 = (await (await page.request.get(f"{url}api/tables/{table}")).json())["seats"][0]["name"]
+    await expect(page.locator("#board .hand h3")).to_contain_text(f"{seat0}'s hand")  # not "Your hand"
     await page.keyboard.press("End")
     last = int(await page.get_attribute("#replay", "data-last") or "0")
     await at(page, last)

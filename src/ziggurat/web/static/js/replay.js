@@ -231,6 +231,15 @@ export function replayPage(root, tableId, games, renderers, startVersion) {
     return [`${st.meta.names[entry.seat]}: ${what}`];
   }
 
+  // The renderers title the seat's own hand "Your hand" (at a table it is yours): here it is theirs.
+  function ownHand(name) {
+    for (const hand of el.board.querySelectorAll(".hand")) {
+      hand.setAttribute("aria-label", `${name}'s hand`);
+      const title = hand.querySelector("h3")?.firstChild;
+      if (title?.nodeType === Node.TEXT_NODE) title.textContent = title.textContent.replace(/^Your /, `${name}'s `);
+    }
+  }
+
   function draw() {
     const step = st.steps.get(st.version);
     if (!step || st.gone) return;
@@ -239,6 +248,7 @@ export function replayPage(root, tableId, games, renderers, startVersion) {
     clear(el.board);
     try {
       el.board.append(renderer.render(c).board);
+      if (st.seat !== null) ownHand(st.meta.names[st.seat]);
     } catch (err) {
       console.error(err);
       el.board.append(h("p", { class: "error" }, "This board could not be drawn."));
