@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ziggurat.engine import Match
+    from ziggurat.server.config import Settings
 
 
 def _ranged(kind: type[int] | type[float], lo: float, hi: float) -> Callable[[str], float]:
@@ -101,34 +102,34 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def open_replay(args: argparse.Namespace, match: Match) -> int:
-    """Serve this match's replay (server/imports.py) until stopped."""
+def _settings(args: argparse.Namespace, command: str) -> Settings:
+    """The server's settings with `--db`; a clear exit when the server's libraries aren't installed."""
     try:
+        from ziggurat.server import imports, serve  # noqa: F401  (what the commands below need)
         from ziggurat.server.config import Settings
-        from ziggurat.server.imports import open_replay as serve_replay
     except ImportError as e:
         raise SystemExit(
-            f"ziggurat replay --open needs the server extra: pip install 'ziggurat[server]' ({e})"
+            f"ziggurat {command} needs the server extra: pip install 'ziggurat[server]' ({e})"
         ) from None
     s = Settings()
     if args.db:
         s.db_url = args.db
+    return s
+
+
+def open_replay(args: argparse.Namespace, match: Match) -> int:
+    """Serve this match's replay (server/imports.py) until stopped."""
+    s = _settings(args, "replay --open")
+    from ziggurat.server.imports import open_replay as serve_replay
+
     serve_replay(match, args.host, args.port, s)
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        from ziggurat.server.config import Settings
-        from ziggurat.server.serve import serve
-    except ImportError as e:
-        raise SystemExit(
-            f"ziggurat serve needs the server extra: pip install 'ziggurat[server]' ({e})"
-        ) from None
+    s = _settings(args, "serve")
+    from ziggurat.server.serve import serve
 
-    s = Settings()
-    if args.db:
-        s.db_url = args.db
     for arg, attr in [
         ("bot_delay", "bot_delay"),
         ("host_idle", "host_idle_seconds"),
