@@ -5,7 +5,7 @@ nothing else about a game's state is stored.
 """
 
 from ziggurat.store.leases import Fenced, Leases
-from ziggurat.store.records import SeatRecord, TableRecord
+from ziggurat.store.records import Restoring, SeatRecord, Snapshot, TableRecord
 from ziggurat.store.store import Conflict, Store, default_url
 from ziggurat.store.urls import BadDatabaseUrl, async_url
 
@@ -14,7 +14,9 @@ __all__ = [
     "Conflict",
     "Fenced",
     "Leases",
+    "Restoring",
     "SeatRecord",
+    "Snapshot",
     "Store",
     "TableRecord",
     "async_url",

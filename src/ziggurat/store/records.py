@@ -49,3 +49,28 @@ class TableRecord:
 
     def copy(self) -> TableRecord:
         return copy.deepcopy(self)
+
+
+@dataclass
+class Snapshot:
+    """A running table as it stood at `version`: a cache that spares a restart the replay of its log up
+    to there (the log stays the truth: a snapshot that doesn't fit it is ignored). `state` is the
+    engine's `to_json` and `log` the table's log entries (and who was asked since when), both JSON
+    text, written at `at`."""
+
+    table_id: str
+    version: int
+    state: str
+    log: str
+    at: float = 0.0
+    fence: int | None = None  # when written: the writer's lease token (several processes)
+
+
+@dataclass
+class Restoring:
+    """What a table's rebuild reads: its snapshot, if it has one that fits the stored log, and the
+    actions after it (all of them without one), as (seat, action)."""
+
+    snapshot: Snapshot | None
+    actions: list[tuple[int, str]]
+    last: tuple[int, str] | None = None  # the stored action at the snapshot's version (its last one)

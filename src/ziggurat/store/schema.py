@@ -97,3 +97,18 @@ chat_messages = sa.Table(
     sa.Column("spectator", sa.Boolean, nullable=False),
     sa.Column("text", sa.String(1200), nullable=False),  # (300 characters, up to 4 bytes each)
 )
+
+# A running table's snapshot (at most one): its state (the engine's to_json) and log entries at
+# `version`, as JSON text. A cache for restarts, never the truth: one that doesn't fit the action log
+# (beyond it, or unreadable after a rules change) is ignored and the table replays its whole log.
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.Text, nullable=False),
+    sa.Column("log", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from pathlib import Path
@@ -14,10 +15,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from ziggurat.store import migrate
 from ziggurat.store.leases import Fenced
-from ziggurat.store.records import SeatRecord, Status, TableRecord
-from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats
+from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
+from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats, snapshots
 from ziggurat.store.urls import async_url
 from ziggurat.store.writer import Append, PostgresWriter, SqliteWriter, Writer, sqlite_pragmas
+
+log = logging.getLogger("ziggurat.store")
 
 
 class Conflict(Exception):
@@ -96,6 +99,8 @@ class Store:
             conn.execute(_DELETE_SEATS, {"key": rec.id})
             if seat_rows:
                 conn.execute(_INSERT_SEATS, seat_rows)
+            if rec.status == "finished":  # a finished table is replayed whole when asked for: no cache
+                conn.execute(_DELETE_SNAPSHOT, {"key": rec.id})
 
         await self.writer.write(save, lease=None if fence is None else rec.id)
 
@@ -115,6 +120,72 @@ class Store:
         row = Append(table_id, idx, seat, action, time.time() if at is None else at, fence, clock)
         if not await self.writer.append(row):
             raise Conflict(f"table {table_id} already has action {idx}")
+
+    async def save_snapshots(self, snaps: list[Snapshot]) -> list[str]:
+        """Write these snapshots in one transaction, each replacing its table's last one; the ids of the
+        tables written. Only running tables get one, and a snapshot carrying a fence only while that
+        lease token is its table's (a process that lost the table writes nothing for it)."""
+        if not snaps:
+            return []
+        ids = sorted({s.table_id for s in snaps})
+        fenced = tuple(sorted({s.table_id for s in snaps if s.fence is not None}))
+
+        def save(conn: Connection) -> list[str]:
+            running = {str(r[0]) for r in conn.execute(_RUNNING, {"ids": ids})}
+            tokens = {str(k): v for k, v in conn.execute(_TOKENS, {"ids": list(fenced)})} if fenced else {}
+            rows: list[dict[str, Any]] = [
+                {"table_id": s.table_id, "version": s.version, "state": s.state, "log": s.log, "at": s.at}
+                for s in snaps
+                if s.table_id in running and (s.fence is None or tokens.get(s.table_id) == s.fence)
+            ]
+            if rows:
+                conn.execute(_DELETE_SNAPSHOTS, {"ids": [r["table_id"] for r in rows]})
+                conn.execute(_INSERT_SNAPSHOT, rows)
+            return [r["table_id"] for r in rows]
+
+        return await self.writer.write(save, lease=fenced or None)
+
+    async def restoring(self, table_ids: list[str]) -> dict[str, Restoring]:
+        """What rebuilding these tables takes: each one's snapshot if it fits the stored log, and the
+        actions after it (the whole log without one). Two queries however many tables, and the action
+        at a snapshot's own version comes too (`Restoring.last`: the table checks it is the one its
+        snapshot ends with). A snapshot beyond the stored log is ignored (logged), and its table's
+        whole log read again."""
+        a, s = actions.c, snapshots.c
+        q = (
+            sa.select(a.table_id, a.idx, a.seat, a.action)
+            .select_from(actions.outerjoin(snapshots, s.table_id == a.table_id))
+            .where(a.table_id.in_(table_ids), a.idx >= sa.func.coalesce(s.version, 0))
+            .order_by(a.table_id, a.idx)
+        )
+        snaps: dict[str, Snapshot] = {}
+        async with self.engine.connect() as conn:
+            for r in await conn.execute(sa.select(*_SNAPSHOT_COLUMNS).where(s.table_id.in_(table_ids))):
+                snaps[r[0]] = Snapshot(r[0], int(r[1]), r[2], r[3], float(r[4]))
+            rows = (await conn.execute(q)).all()  # (plain tuples: a restart reads 100,000s of them)
+        out = {tid: Restoring(snaps.get(tid), []) for tid in table_ids}
+        stale = []
+        for table_id, idx, seat, action in rows:
+            got = out[table_id]
+            start = 0 if got.snapshot is None else got.snapshot.version
+            if start and idx == start and not got.actions and got.last is None:
+                got.last = (seat, action)
+                continue
+            if start and got.last is None:  # the log ends before the snapshot's version
+                continue
+            if idx != start + len(got.actions) + 1:  # the log must be dense: a gap means it was edited
+                raise RuntimeError(
+                    f"table {table_id}: action log has a gap at {start + len(got.actions) + 1}"
+                )
+            got.actions.append((seat, action))
+        for table_id, got in out.items():
+            if got.snapshot is not None and got.last is None:
+                log.warning("table %s: its snapshot is beyond its stored log; replaying it all", table_id)
+                stale.append(table_id)
+        if stale:
+            for table_id, logged in (await self.logs(stale)).items():
+                out[table_id] = Restoring(None, logged)
+        return out
 
     async def last_action(self, table_id: str) -> tuple[int, float, str | None] | None:
         """(number, time, clocks JSON) of a table's last stored action, or None before the first."""
@@ -259,6 +330,16 @@ _INSERT_CHAT = chat_messages.insert()
 _UPDATE_TABLE = game_tables.update().where(game_tables.c.id == sa.bindparam("key"))
 _INSERT_SEATS = seats.insert()
 _DELETE_SEATS = seats.delete().where(seats.c.table_id == sa.bindparam("key"))
+_DELETE_SNAPSHOT = snapshots.delete().where(snapshots.c.table_id == sa.bindparam("key"))
+_DELETE_SNAPSHOTS = snapshots.delete().where(snapshots.c.table_id.in_(sa.bindparam("ids", expanding=True)))
+_INSERT_SNAPSHOT = snapshots.insert()
+_RUNNING = sa.select(game_tables.c.id).where(
+    game_tables.c.id.in_(sa.bindparam("ids", expanding=True)), game_tables.c.status == "running"
+)
+_TOKENS = sa.select(leases.c.table_id, leases.c.token).where(
+    leases.c.table_id.in_(sa.bindparam("ids", expanding=True))
+)
+_SNAPSHOT_COLUMNS = [getattr(snapshots.c, k) for k in ("table_id", "version", "state", "log", "at")]
 
 
 def _check_fence(conn: Connection, table_id: str, fence: int | None) -> None:

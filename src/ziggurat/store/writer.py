@@ -60,7 +60,7 @@ class Leased:
     lease rows of all of them first, in one order, before running any (PostgresWriter._commit)."""
 
     op: Op
-    table_id: str
+    tables: tuple[str, ...]  # (a table's write: one; snapshots: many)
 
     def __call__(self, conn: Connection) -> Any:
         return self.op(conn)
@@ -70,9 +70,9 @@ class Writer(Protocol):
     async def append(self, row: Append) -> bool:
         """Store one action; True once committed, False if its index was taken (nothing stored)."""
 
-    async def write(self, op: Callable[[Connection], T], lease: str | None = None) -> T:
-        """Run `op` as one unit (all or nothing), committed; what it returns. `lease`: the table
-        whose lease `op` checks (its row is locked with the batch's others, in order)."""
+    async def write(self, op: Callable[[Connection], T], lease: str | tuple[str, ...] | None = None) -> T:
+        """Run `op` as one unit (all or nothing), committed; what it returns. `lease`: the table (or
+        tables) whose lease `op` checks (their rows are locked with the batch's others, in order)."""
 
     async def close(self) -> None: ...
 
@@ -138,8 +138,9 @@ class _Queued:
         result: bool = await self._submit(row)
         return result
 
-    async def write(self, op: Callable[[Connection], T], lease: str | None = None) -> T:
-        result: T = await self._submit(op if lease is None else Leased(op, lease))
+    async def write(self, op: Callable[[Connection], T], lease: str | tuple[str, ...] | None = None) -> T:
+        tables = (lease,) if isinstance(lease, str) else lease
+        result: T = await self._submit(op if tables is None else Leased(op, tables))
         return result
 
     def _submit(self, item: Append | Op) -> asyncio.Future[Any]:
@@ -308,7 +309,7 @@ class PostgresWriter(_Queued):
         conn = await self._connection()
         rows = [item for item in items if isinstance(item, Append)]
         fenced = {r.table_id for r in rows if r.fence is not None}
-        fenced |= {i.table_id for i in items if isinstance(i, Leased)}
+        fenced |= {t for i in items if isinstance(i, Leased) for t in i.tables}
         async with conn.begin():
             tokens: dict[str, int] = {}
             if fenced:  # (a takeover waits for this transaction, and this one for a takeover)
