@@ -41,6 +41,9 @@ class Settings:
     open_table_ttl: float = 3600.0  # an open table nobody has touched for this long is removed
     max_open_tables_per_address: int = 10  # open tables one client address may have created
     sweep_interval: float = 30.0  # how often expired open tables and surplus idle tables are cleared
+    # A running table's snapshot (a restart replays only what came after it) is rewritten by the sweep
+    # once the table moved this many actions past it, and at a clean shutdown; 0: only at shutdown
+    snapshot_every: int = 50
     # Questions put to every seat (Faiths' reactions): answered for bots, and for people who asked for
     # it, after a random delay in this range, whatever the seat holds
     reaction_delay: tuple[float, float] = (0.4, 1.5)

@@ -30,7 +30,7 @@ from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
 from ziggurat.server.history import public_log, replay
 from ziggurat.server.table import Table, summary
 from ziggurat.server.tokens import new_token
-from ziggurat.store import SeatRecord, Store, TableRecord
+from ziggurat.store import Restoring, SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
 
 if TYPE_CHECKING:  # (the cluster, and the Redis client, load only with several processes)
@@ -98,36 +98,44 @@ class Hall:
         return len(ids)
 
     async def _restore(self, ids: list[str], chunk: int = 200) -> None:
-        started, restored = time.monotonic(), 0
+        started, restored, snapped, replayed = time.monotonic(), 0, 0, 0
         chunks = [ids[i : i + chunk] for i in range(0, len(ids), chunk)]
         # The next chunk is read while this one replays (SQLite reads in its own thread, without the GIL).
         reading = asyncio.ensure_future(self._read(chunks[0])) if chunks else None
         try:
             for k in range(len(chunks)):
                 assert reading is not None
-                recs, logs = await reading
+                recs, got = await reading
                 reading = asyncio.ensure_future(self._read(chunks[k + 1])) if k + 1 < len(chunks) else None
                 for rec in recs:
                     async with self._loading:
                         if rec.id in self._loaded:  # a request loaded it first (and may have changed it)
                             continue
                         try:
-                            await self._load(rec, logs[rec.id])
+                            table = await self._load(rec, got[rec.id])
                         except Refused as e:  # one broken table must not keep the others down
                             log.error("table %s not restored: %s", rec.id, e.message)
                             continue
                     restored += 1
+                    snapped += table.snapshot_version > 0
+                    replayed += table.version - max(0, table.snapshot_version)
                     await asyncio.sleep(0)  # requests get their turn between tables
         finally:
             if reading is not None:  # (stopped early: the server is closing)
                 reading.cancel()
-        log.info("restored %d running tables in %.2f s", restored, time.monotonic() - started)
+        log.info(
+            "restored %d running tables (%d from snapshots, replaying %d actions) in %.2f s",
+            restored,
+            snapped,
+            replayed,
+            time.monotonic() - started,
+        )
         self._loaded.clear()
         await self.trim()
 
-    async def _read(self, ids: list[str]) -> tuple[list[TableRecord], dict[str, list[tuple[int, str]]]]:
+    async def _read(self, ids: list[str]) -> tuple[list[TableRecord], dict[str, Restoring]]:
         recs = await self.store.get_tables(ids)
-        return recs, await self.store.logs([rec.id for rec in recs])
+        return recs, await self.store.restoring([rec.id for rec in recs])
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(
@@ -199,14 +207,15 @@ class Hall:
                 rec = await self.store.get_table(table_id) if len(table_id) <= 32 else None
                 if rec is None:
                     raise not_found()
-                table = await self._load(rec, await self.store.actions(table_id))
+                table = await self._load(rec, (await self.store.restoring([table_id]))[table_id])
                 self._schedule_trim()
             return table
 
-    async def _load(self, rec: TableRecord, actions: list[tuple[int, str]]) -> Table:
-        """Adopt a stored table and replay its log (under the loading lock). With several processes,
-        only once this one holds its lease (else Owned); the log is read again after that, so that
-        nothing the former owner stored before losing the table is missed."""
+    async def _load(self, rec: TableRecord, got: Restoring) -> Table:
+        """Adopt a stored table and replay its log, from its snapshot if it has one (under the loading
+        lock). With several processes, only once this one holds its lease (else Owned); the snapshot
+        and the log are read again after that, so that nothing the former owner stored before losing
+        the table is missed."""
         fence = None
         if self.cluster is not None:
             fence = await self.cluster.leases.acquire(rec.id)
@@ -214,13 +223,13 @@ class Hall:
                 raise Owned(rec.id)
             fresh = await self.store.get_table(rec.id)
             rec = fresh if fresh is not None else rec
-            actions = await self.store.actions(rec.id)
+            got = (await self.store.restoring([rec.id]))[rec.id]
         table = self._adopt(rec)
         table.fence = fence
         if self._restorer is not None and not self._restorer.done():
             self._loaded.add(rec.id)
         try:
-            await table.restore(actions)
+            await table.restore(got.actions, got.snapshot, got.last)
         except Exception as e:
             log.exception("table %s: its log does not replay", rec.id)
             del self.tables[rec.id]
@@ -371,6 +380,8 @@ class Hall:
             try:
                 expired = await self.expire_open()
                 trimmed = await self.trim()  # (counts what it unloads)
+                if self.settings.snapshot_every:
+                    await self.save_snapshots(self.settings.snapshot_every)
             except Exception:  # a database hiccup must not stop the sweeping
                 log.exception("the hall's sweep failed; trying again later")
                 continue
@@ -379,12 +390,35 @@ class Hall:
                 self._unloaded = 0
                 memory.release()
 
+    async def save_snapshots(self, moved: int = 1, batch: int = 100) -> int:
+        """Snapshot the loaded running tables that moved at least `moved` actions since their last
+        snapshot, `batch` to a write; how many were written. Each table's snapshot is taken in one go
+        (no await: a consistent state, log and version); the loop gets its turn between batches, and a
+        move never waits for any of this."""
+        due = [t for t in self.tables.values() if t.version - t.snapshot_version >= moved]
+        written = 0
+        for k in range(0, len(due), batch):
+            taken = [(t, snap) for t in due[k : k + batch] if (snap := t.snapshot()) is not None]
+            saved = set(await self.store.save_snapshots([snap for _, snap in taken]))
+            for t, snap in taken:
+                if snap.table_id in saved:
+                    t.snapshot_version = max(t.snapshot_version, snap.version)
+            written += len(saved)
+        return written
+
     async def close(self) -> None:
         for task in (self._restorer, self._sweeper, *self._duties):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+        try:  # a clean shutdown: the next start replays only what comes after these
+            started = time.monotonic()
+            n = await self.save_snapshots()
+            if n:
+                log.info("saved snapshots of %d running tables in %.2f s", n, time.monotonic() - started)
+        except Exception:  # (a cache: the log has everything)
+            log.exception("saving snapshots at shutdown failed")
         tables, self.tables = list(self.tables.values()), {}
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
         if self.cluster is not None:  # a clean shutdown hands its tables on at once

@@ -26,7 +26,7 @@ from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden, too_many_tables
 from ziggurat.server.history import Entry, rebuilt, undone
-from ziggurat.store import Conflict, Fenced, Store, TableRecord
+from ziggurat.store import Conflict, Fenced, Snapshot, Store, TableRecord
 
 T = TypeVar("T")
 log = logging.getLogger("ziggurat.server")
@@ -102,6 +102,7 @@ class Table:
         self.chat_seq: int | None = None  # the number of the table's last chat message, once known
         self.clocks: Clocks | None = None  # every seat's clock, in a game under a time control
         self.alarms: dict[int, tuple[int, asyncio.Task[None]]] = {}  # clocks' timers: (decision, task)
+        self.snapshot_version = 0  # the version of its stored snapshot, as far as this process knows
 
     @property
     def id(self) -> str:
@@ -157,23 +158,92 @@ class Table:
             c.close(close_code)
 
     # --- rebuilding from the log ---------------------------------------------------------------------
-    async def restore(self, actions: list[tuple[int, str]]) -> None:
-        """Replay the stored log (exact by the engine's contract) to the version last acknowledged."""
+    async def restore(
+        self,
+        actions: list[tuple[int, str]],
+        snapshot: Snapshot | None = None,
+        last: tuple[int, str] | None = None,
+    ) -> None:
+        """Replay the stored log (exact by the engine's contract) to the version last acknowledged:
+        `actions` is the whole log, or with a `snapshot`, the actions after it (`last`: the stored
+        action at the snapshot's version). A snapshot is only a short cut to the same table: one that
+        doesn't fit is ignored (logged), and the whole log read again and replayed."""
         if self.rec.status == "open":
             return
-        last = await self._last_clocks(len(actions))  # (read first: nothing may see the table half-built)
-        self._new_state()
+        base = None if snapshot is None else self._readable(snapshot, last)
+        if snapshot is not None and base is None:
+            actions = await self.store.actions(self.id)
+        start = 0 if base is None or snapshot is None else snapshot.version
+        total = start + len(actions)
+        last_clocks = await self._last_clocks(total)  # (read first: nothing may see the table half-built)
+        if base is None:
+            self._new_state()
+        else:
+            self.state, self.log, asked = base
+            self.version = start
+            self.to_act = self.game.to_act(self.state) if self.game.result(self.state) is None else ()
+            self.legal = {s: self.game.legal(self.state, s) for s in self.to_act}
+            self.asked_since = asked
         # Who is asked what matters only at the end: work it out for the last few actions only (enough
         # to date each asked seat's decision: at most one answer per seat since it began, in practice).
-        tail = max(0, len(actions) - 2 * self.rec.players)
-        for i, (seat, action) in enumerate(actions):
+        tail = max(0, total - 2 * self.rec.players)
+        for i, (seat, action) in enumerate(actions, start):
             if i == tail and i:  # forget the set-up's askings: the tail dates decisions afresh
                 self.to_act, self.legal, self.asked_since = (), {}, {}
             self._apply(seat, action, refresh=i >= tail)
+        if 0 < tail < start:
+            # The snapshot is within the tail: its table dated decisions from further back than a
+            # replay does (which starts afresh at the tail), or as far; a replay's dates are the same
+            # but none before the tail's first action (an asked seat is then asked since that one).
+            self.asked_since = {s: max(v, tail + 1) for s, v in self.asked_since.items()}
+        self.snapshot_version = start if base is not None else (0 if snapshot is None else -1)
         if self.rec.status == "running" and self.game.result(self.state) is not None:
             await self._finish()  # the server died between storing the last action and marking the end
-        self._resume_clocks(last)
+        self._resume_clocks(last_clocks)
         self._schedule()
+
+    def snapshot(self) -> Snapshot | None:
+        """The running table as it stands, for a restart to start from (None: nothing worth keeping).
+        Taken in one go, no await between its parts: the state, the log and who is asked since when
+        change only together, inside a command."""
+        if self.state is None or self.closed or self.rec.status != "running" or not self.version:
+            return None
+        entries = [[e.version, e.seat, e.action, e.events] for e in self.log]
+        log_ = {"entries": entries, "asked_since": sorted(self.asked_since.items())}
+        state = json.dumps(self.game.to_json(self.state), separators=(",", ":"))
+        return Snapshot(
+            self.id, self.version, state, json.dumps(log_, separators=(",", ":")), time.time(), self.fence
+        )
+
+    def _readable(
+        self, snap: Snapshot, last: tuple[int, str] | None
+    ) -> tuple[Any, list[Entry], dict[int, int]] | None:
+        """A snapshot's (state, log entries, asked since), recording from now on as a replayed state
+        does; None (logged) if it doesn't fit this table's stored log or can't be read any more."""
+        try:
+            if self.rec.status != "running":
+                raise ValueError(f"the table is {self.rec.status}")
+            data, log_ = json.loads(snap.state), json.loads(snap.log)
+            entries = [Entry(int(v), seat, str(a), list(evs)) for v, seat, a, evs in log_["entries"]]
+            if [e.version for e in entries] != list(range(snap.version + 1)):
+                raise ValueError("its entries are not those of its versions")
+            if last is None or (entries[-1].seat, entries[-1].action) != tuple(last):
+                raise ValueError("its last action is not the stored one")
+            state = self.game.from_json(data)
+            state.events = []  # recording from now on (what came before is in the entries)
+            asked = {int(s): int(v) for s, v in log_["asked_since"]}
+            to_act = self.game.to_act(state) if self.game.result(state) is None else ()
+            if set(asked) != set(to_act) or any(not 0 <= v <= snap.version for v in asked.values()):
+                raise ValueError("who it asks is not who its state asks")
+        except Exception as e:  # (a rules change, a hand edit: the log is the truth)
+            log.warning(
+                "table %s: snapshot at version %d not used (%s); replaying the whole log",
+                self.id,
+                snap.version,
+                e,
+            )
+            return None
+        return state, entries, asked
 
     def _new_state(self) -> None:
         r = self.rec
