@@ -99,3 +99,30 @@ def test_a_secret_seeded_match_stores_and_replays_exactly(game_id: str) -> None:
     again = Match.from_json(data)
     assert again == m
     assert g.to_json(again.replay()) == g.to_json(st)
+
+
+@pytest.mark.parametrize("game_id", ["zealous", "faiths", "zombology", "zenith"])
+def test_a_state_from_json_records_on_exactly_as_the_played_one(game_id: str) -> None:
+    """A server snapshot is a state's to_json: read back and made to record, it goes on with the same
+    events and the same states as the state that was played there."""
+    g = get(game_id)
+    rng = random.Random(game_id)
+    for _ in range(5):
+        st = g.new(g.info.min_players, None, secret_seed(), record=True)
+        g.drain_events(st)
+        stop = rng.randint(0, 80)
+        again = None
+        for k in range(stop + 40):
+            if g.result(st) is not None:
+                break
+            if k == stop:
+                again = g.from_json(json.loads(json.dumps(g.to_json(st))))
+                again.events = []  # (from_json makes a state that doesn't record)
+            seat = g.to_act(st)[0]
+            action = rng.choice(g.legal(st, seat))
+            g.apply(st, seat, action)
+            events = g.drain_events(st)
+            if again is not None:
+                g.apply(again, seat, action)
+                assert g.drain_events(again) == events
+                assert g.to_json(again) == g.to_json(st)
