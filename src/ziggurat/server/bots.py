@@ -55,13 +55,20 @@ class BotRunner:
             self.pool, bot_worker.choose, game_id, state_json, seat, level, seed, think
         )
         try:
-            return await asyncio.wait_for(fut, budget)
+            action: str | None = await asyncio.wait_for(fut, budget)
         except TimeoutError:
             log.warning("bot %s for %s seat %d ran out of time", level, game_id, seat)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot %s for %s seat %d failed", level, game_id, seat)
+        else:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                # Python 3.11's wait_for returns an answer that came as its task was cancelled (its
+                # table stopping) and drops the cancel: passed on, or the task waits out bot_delay.
+                raise asyncio.CancelledError
+            return action
         return None
 
     def close(self) -> None:
