@@ -8,8 +8,10 @@ Zealous games of 4 players stopped after `--moves` random actions (seeded as the
 open tables and finished games; then starts the server on it `--rounds` times, timing each start from
 launch to the moment it prints its URL (`serving_s`), and to the moment it has every running table
 back (`restored_s`: the server rebuilds them from their logs behind it, and says so; meanwhile a
-request for a table not back yet loads it on the spot), and reading its resident memory then. `--src`
-measures another checkout the same way.
+request for a table not back yet loads it on the spot), and reading its resident memory then. Each
+round ends with a clean stop (SIGINT, as deploys stop it), timed too (`stop_s`): a server with
+snapshots writes them then, so the first round replays every log in full and the next ones start from
+the snapshots (`round` numbers them). `--src` measures another checkout the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -96,31 +99,45 @@ def main() -> None:
         counts = ["--running", str(args.running), "--moves", str(args.moves), "--open", str(args.open)]
         counts += ["--finished", str(args.finished)]
         subprocess.run(cmd + counts, check=True, env=env)
-        for _ in range(args.rounds):
+        for k in range(1, args.rounds + 1):
             t0 = time.perf_counter()
             # A long bot delay: the bots wait, so the start is measured, not the games going on.
             proc, _ = start(db, "--bot-delay", "3600", "--log-level", "info", src=args.src)
             serving = time.perf_counter() - t0
-            restored = _restored(proc, deadline=t0 + 120) - t0 if args.running else serving
+            restored, said = _restored(proc, deadline=t0 + 120) if args.running else (t0 + serving, "")
+            restored -= t0
             rss, _ = memory_mib(proc.pid)
+            t1 = time.perf_counter()
             stop(proc)
-            row = {"server": args.src or "this tree", "running": args.running, "moves": args.moves}
+            stopped = time.perf_counter() - t1
+            row = {
+                "server": args.src or "this tree",
+                "round": k,
+                "running": args.running,
+                "moves": args.moves,
+            }
             row |= {"open": args.open, "finished": args.finished, "db": db.split(":")[0]}
             row |= {
                 "serving_s": round(serving, 2),
                 "restored_s": round(restored, 2),
                 "rss_mib": round(rss, 1),
+                "stop_s": round(stopped, 2),
             }
+            m = re.search(r"\((\d+) from snapshots, replaying (\d+) actions\)", said)
+            if m:  # (a server with snapshots says how many tables came from one)
+                row |= {"from_snapshots": int(m.group(1)), "replayed": int(m.group(2))}
             print(json.dumps({**row, "load": load()}), flush=True)
 
 
-def _restored(proc: subprocess.Popen[str], deadline: float) -> float:
-    """When the server says it has every running table back (its log line, as _server reads it)."""
+def _restored(proc: subprocess.Popen[str], deadline: float) -> tuple[float, str]:
+    """When the server says it has every running table back (its log line, as _server reads it), and
+    that line."""
     while time.perf_counter() < deadline and proc.poll() is None:
-        if any("restored" in line for line in logged(proc)):
-            return time.perf_counter()
+        for line in logged(proc):
+            if "restored" in line:
+                return time.perf_counter(), line
         time.sleep(0.005)
-    return float("nan")
+    return float("nan"), ""
 
 
 if __name__ == "__main__":
