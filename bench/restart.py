@@ -123,6 +123,9 @@ def main() -> None:
                 "rss_mib": round(rss, 1),
                 "stop_s": round(stopped, 2),
             }
+            took = re.search(r" in ([\d.]+) s", said)
+            if took:  # (the rebuild itself, as the server times it: from its start to the last table)
+                row["rebuild_s"] = float(took.group(1))
             m = re.search(r"\((\d+) from snapshots, replaying (\d+) actions\)", said)
             if m:  # (a server with snapshots says how many tables came from one)
                 row |= {"from_snapshots": int(m.group(1)), "replayed": int(m.group(2))}
