@@ -113,9 +113,11 @@ class Hall:
                         if rec.id in self._loaded:  # a request loaded it first (and may have changed it)
                             continue
                         collecting = gc.isenabled()
-                        # One table's many small objects (its log's events) at once: a collection
-                        # every 700 of them would rescan every table restored before, most of the
-                        # rebuild's time; after it, one collection sees them young, once.
+                        # A table's many small objects (its log's events) are made with the collector
+                        # paused (a collection every 700 of them rescanned every table rebuilt before:
+                        # most of the rebuild's time), then frozen, as the server freezes what it
+                        # made at its start: they hold no reference cycles (game states don't), so
+                        # when the table leaves memory its objects go by their reference counts.
                         gc.disable()
                         try:
                             table = await self._load(rec, got[rec.id])
@@ -123,6 +125,7 @@ class Hall:
                             log.error("table %s not restored: %s", rec.id, e.message)
                             continue
                         finally:
+                            gc.freeze()
                             if collecting:
                                 gc.enable()
                     restored += 1
