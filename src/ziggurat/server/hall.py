@@ -236,7 +236,10 @@ class Hall:
             fresh = await self.store.get_table(rec.id)
             rec = fresh if fresh is not None else rec
             got = (await self.store.restoring([rec.id]))[rec.id]
-        table = self._adopt(rec)
+        # Registered once rebuilt: its rebuild may wait on the store (a snapshot that doesn't fit, the
+        # clocks), and a request must never find it without its state. Others loading it meanwhile
+        # wait on the loading lock, and then find it.
+        table = self._make(rec)
         table.fence = fence
         if self._restorer is not None and not self._restorer.done():
             self._loaded.add(rec.id)
@@ -244,9 +247,9 @@ class Hall:
             await table.restore(got.actions, got.snapshot, got.last)
         except Exception as e:
             log.exception("table %s: its log does not replay", rec.id)
-            del self.tables[rec.id]
             await table.stop()
             raise Refused("table-broken", "This table's log no longer replays.", 500) from e
+        self.tables[rec.id] = table
         return table
 
     @contextlib.contextmanager
@@ -289,9 +292,12 @@ class Hall:
                 await asyncio.sleep(0.2)
 
     def _adopt(self, rec: TableRecord) -> Table:
+        table = self.tables[rec.id] = self._make(rec)
+        return table
+
+    def _make(self, rec: TableRecord) -> Table:
         table = Table(rec, self.store, self.bots, self.settings, on_idle=lambda _: self._schedule_trim())
         table.on_lost = self._lost
-        self.tables[rec.id] = table
         return table
 
     def _lost(self, table: Table) -> None:
