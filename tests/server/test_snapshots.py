@@ -122,6 +122,9 @@ async def test_a_table_from_its_snapshot_is_the_table_its_whole_log_gives(
             fast = table(base.copy(), store, bots)
             await fast.restore(log[snap.version : end], snap, log[snap.version - 1])
             assert fast.snapshot_version == snap.version, "the snapshot was used"
+            # Its log's entries stay text until the table needs them (if nothing came after them).
+            if end == snap.version and fast.clocks is None:
+                assert fast._unread is not None
             assert_same(fast, full, clocks=end == len(log))
             # From here on, both record and go on alike.
             for _ in range(3):
@@ -167,6 +170,8 @@ async def test_a_snapshot_that_doesnt_fit_is_ignored_and_the_whole_log_replayed(
         Snapshot("t", v, json.dumps({"game": "zenith", "players": 2}), good.log),  # another game's
         Snapshot("t", v, good.state, json.dumps({"entries": [], "asked_since": []})),
         Snapshot("t", wrong.version, wrong.state, wrong.log),  # its last action isn't this table's
+        Snapshot("t", v, good.state, good.log.replace('"count":', '"count":1', 1)),  # entries missing
+        Snapshot("t", v, good.state, good.log.partition("\n")[0]),  # no entries at all
     ]
     for snap in broken:
         caplog.clear()
@@ -253,3 +258,42 @@ async def test_the_sweep_snapshots_tables_that_moved_enough(
     assert snap.version >= 10 and t.snapshot_version == snap.version
     hall.tables = {}  # (no shutdown snapshot)
     await hall.close()
+
+
+async def test_a_snapshot_of_the_first_format_still_reads(store: Store, bots: BotRunner) -> None:
+    """The first snapshots stored their log as one object, {"entries": [...], "asked_since": [...]}."""
+    rec = record("t", "faiths", 4, 9, clock=False)
+    await store.create_table(rec)
+    live = table(rec, store, bots)
+    await live.restore([])
+    await play(live, random.Random(6), 25, [])
+    snap = live.snapshot()
+    assert snap is not None
+    first = json.dumps({"entries": entries(live), "asked_since": sorted(live.asked_since.items())})
+    t = table(rec.copy(), store, bots)
+    await t.restore([], Snapshot("t", snap.version, snap.state, first), (await store.actions("t"))[-1])
+    assert t.snapshot_version == snap.version and t._unread is None
+    assert_same(t, live)
+    await live.stop()
+    await t.stop()
+
+
+async def test_entries_that_dont_read_say_so_when_first_needed(store: Store, bots: BotRunner) -> None:
+    """Only the head is checked at a restart; entries spoiled behind it (by hand) fail when the table
+    first needs them, with a message naming the table, not a wrong log."""
+    rec = record("t", "zenith", 2, 9, clock=False)
+    await store.create_table(rec)
+    live = table(rec, store, bots)
+    await live.restore([])
+    await play(live, random.Random(7), 12, [])
+    snap = live.snapshot()
+    await live.stop()
+    assert snap is not None
+    head, _, rows = snap.log.partition("\n")
+    spoiled = Snapshot("t", snap.version, snap.state, head + "\n" + rows.replace("[0,", "[1,", 1))
+    t = table(rec.copy(), store, bots)
+    await t.restore([], spoiled, (await store.actions("t"))[-1])
+    assert t.snapshot_version == snap.version
+    with pytest.raises(RuntimeError, match="table t: its snapshot's log entries don't read"):
+        t.log.append  # noqa: B018 (reading the log is what fails)
+    await t.stop()

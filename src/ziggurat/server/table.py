@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
 from ziggurat.engine.undo import UNDO, check_undo, effective
-from ziggurat.server import chat, history, messages, rematch, seating
+from ziggurat.server import chat, history, messages, rematch, seating, snapshot_log
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.clocks import Clocks, TimeControl
 from ziggurat.server.config import Settings
@@ -85,7 +85,8 @@ class Table:
         self.on_idle = on_idle
         self.state: Any = None
         self.version = 0
-        self.log: list[Entry] = []
+        self._log: list[Entry] = []
+        self._unread: tuple[str, int] | None = None  # a snapshot's log entries, as text, until needed
         self.to_act: tuple[int, ...] = ()
         self.legal: dict[int, list[str]] = {}
         self.asked_since: dict[int, int] = {}  # the version at which each asked seat's decision began
@@ -107,6 +108,24 @@ class Table:
     @property
     def id(self) -> str:
         return self.rec.id
+
+    @property
+    def log(self) -> list[Entry]:
+        """Every version's entry (the action and the events it caused); after a restart from a snapshot,
+        read from its text the first time it is needed (most tables are moved or asked for it only
+        later: a restart reads what it checks, not the entries themselves)."""
+        if self._unread is not None:
+            text, count = self._unread
+            try:
+                self._log = snapshot_log.read_entries(text, count)
+            except Exception as e:  # (its head was checked against the stored log: a hand edit)
+                raise RuntimeError(f"table {self.id}: its snapshot's log entries don't read: {e}") from e
+            self._unread = None
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[Entry]) -> None:
+        self._log, self._unread = entries, None
 
     # --- commands, one at a time ---------------------------------------------------------------------
     async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
@@ -179,7 +198,12 @@ class Table:
         if base is None:
             self._new_state()
         else:
-            self.state, self.log, asked = base
+            self.state, head = base
+            if isinstance(head.entries, str):
+                self._log, self._unread = [], (head.entries, head.count)
+            else:
+                self.log = head.entries
+            asked = head.asked_since
             self.version = start
             self.to_act = self.game.to_act(self.state) if self.game.result(self.state) is None else ()
             self.legal = {s: self.game.legal(self.state, s) for s in self.to_act}
@@ -208,30 +232,24 @@ class Table:
         change only together, inside a command."""
         if self.state is None or self.closed or self.rec.status != "running" or not self.version:
             return None
-        entries = [[e.version, e.seat, e.action, e.events] for e in self.log]
-        log_ = {"entries": entries, "asked_since": sorted(self.asked_since.items())}
         state = json.dumps(self.game.to_json(self.state), separators=(",", ":"))
-        return Snapshot(
-            self.id, self.version, state, json.dumps(log_, separators=(",", ":")), time.time(), self.fence
-        )
+        log_ = snapshot_log.encode(self.log, self.asked_since)
+        return Snapshot(self.id, self.version, state, log_, time.time(), self.fence)
 
-    def _readable(
-        self, snap: Snapshot, last: tuple[int, str] | None
-    ) -> tuple[Any, list[Entry], dict[int, int]] | None:
-        """A snapshot's (state, log entries, asked since), recording from now on as a replayed state
-        does; None (logged) if it doesn't fit this table's stored log or can't be read any more."""
+    def _readable(self, snap: Snapshot, last: tuple[int, str] | None) -> tuple[Any, snapshot_log.Head] | None:
+        """A snapshot's state, recording from now on as a replayed state does, and the head of its log;
+        None (logged) if it doesn't fit this table's stored log or can't be read any more."""
         try:
             if self.rec.status != "running":
                 raise ValueError(f"the table is {self.rec.status}")
-            data, log_ = json.loads(snap.state), json.loads(snap.log)
-            entries = [Entry(int(v), seat, str(a), list(evs)) for v, seat, a, evs in log_["entries"]]
-            if [e.version for e in entries] != list(range(snap.version + 1)):
+            head = snapshot_log.read_head(snap.log)
+            if head.count != snap.version + 1:
                 raise ValueError("its entries are not those of its versions")
-            if last is None or (entries[-1].seat, entries[-1].action) != tuple(last):
+            if last is None or head.last != tuple(last):
                 raise ValueError("its last action is not the stored one")
-            state = self.game.from_json(data)
+            state = self.game.from_json(json.loads(snap.state))
             state.events = []  # recording from now on (what came before is in the entries)
-            asked = {int(s): int(v) for s, v in log_["asked_since"]}
+            asked = head.asked_since
             to_act = self.game.to_act(state) if self.game.result(state) is None else ()
             if set(asked) != set(to_act) or any(not 0 <= v <= snap.version for v in asked.values()):
                 raise ValueError("who it asks is not who its state asks")
@@ -243,7 +261,7 @@ class Table:
                 e,
             )
             return None
-        return state, entries, asked
+        return state, head
 
     def _new_state(self) -> None:
         r = self.rec

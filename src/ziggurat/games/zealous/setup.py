@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,15 @@ def _tile(name: Any) -> int:
     return named(INDEX, name, "tile", "tiles")
 
 
+def _cards(names: Iterable[Any]) -> list[int]:
+    """Card numbers by id: a stored state has dozens (a restart reads a thousand states)."""
+    names = list(names)
+    try:
+        return [CARD_INDEX[c] for c in names]
+    except (KeyError, TypeError):
+        return [_card(c) for c in names]  # (the error that names the unknown card)
+
+
 def new_state(
     players: int,
     options: ZealousOptions,
@@ -51,29 +60,7 @@ def new_state(
     setup: Mapping[str, Any],
     events: list[Json] | None = None,
 ) -> ZealousState:
-    st = ZealousState()
-    n = st.n = players
-    st.length = options.length
-    st.target, st.max_rounds = LENGTHS[options.length]
-    st.round = 0
-    st.turn = 0
-    st.phase = SETUP
-    st.card_played = False
-    st.followers = [0] * (N_TILES * n)
-    st.prophet = [-1] * n
-    st.score = [0] * n
-    st.supply = [FOLLOWERS_PER_PLAYER] * n
-    st.hand = [[0] * N_CARDS for _ in range(n)]
-    st.discard = [[], [], []]
-    st.sanctuary = [0] * n
-    st.famine = 0
-    st.stack = []
-    st.short_supply = []
-    st.rng = Rng(seed)
-    st.events = events
-    st.cache = None
-    st.result = None
-
+    st = _blank(players, options, seed, events)
     pools = [deck_cards(d) for d in range(3)]
 
     def take(c: int) -> None:
@@ -85,7 +72,7 @@ def new_state(
     hands = mapping(setup, "hands", "a seat to a list of cards")
     for seat, cards in hands.items():
         s = int(seat)
-        if not 0 <= s < n or not isinstance(cards, list):
+        if not 0 <= s < players or not isinstance(cards, list):
             raise bad_setup(f"setup.hands: bad seat {seat!r} or card list.")
         for name in cards:
             c = _card(name)
@@ -108,6 +95,33 @@ def new_state(
         rest = pools[d]
         st.rng.shuffle(rest)
         st.deck.append(rest + tops[d][::-1])  # the last element is the top
+    return st
+
+
+def _blank(players: int, options: ZealousOptions, seed: int, events: list[Json] | None) -> ZealousState:
+    """A state before the set-up: an empty board, empty hands, no decks yet."""
+    st = ZealousState()
+    n = st.n = players
+    st.length = options.length
+    st.target, st.max_rounds = LENGTHS[options.length]
+    st.round = 0
+    st.turn = 0
+    st.phase = SETUP
+    st.card_played = False
+    st.followers = [0] * (N_TILES * n)
+    st.prophet = [-1] * n
+    st.score = [0] * n
+    st.supply = [FOLLOWERS_PER_PLAYER] * n
+    st.hand = [[0] * N_CARDS for _ in range(n)]
+    st.discard = [[], [], []]
+    st.sanctuary = [0] * n
+    st.famine = 0
+    st.stack = []
+    st.short_supply = []
+    st.rng = Rng(seed)
+    st.events = events
+    st.cache = None
+    st.result = None
     return st
 
 
@@ -158,7 +172,10 @@ def _frame_from_json(data: Mapping[str, Any]) -> Frame:
 
 def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     n = int(data["players"])
-    st = new_state(n, ZealousOptions(str(data.get("length", "beginner"))), 0, {})
+    options = ZealousOptions(str(data.get("length", "beginner")))
+    decks = data.get("decks")
+    # (without its decks, a position gets shuffled ones: a designer's puzzle may leave them out)
+    st = new_state(n, options, 0, {}) if decks is None else _blank(n, options, 0, None)
     st.round = int(data.get("round", 1))
     st.turn = int(data.get("turn", 0))
     st.phase = Phase(PHASES.index(data.get("phase", "move")))
@@ -166,23 +183,23 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     f = [0] * (N_TILES * n)
     for tname, row in (data.get("followers") or {}).items():
         t = _tile(tname)
-        if len(row) != n or any(int(k) < 0 for k in row):
+        counts = [int(k) for k in row]
+        if len(counts) != n or min(counts) < 0:
             raise bad_setup(f"followers on {tname} must be {n} non-negative counts.")
-        f[t * n : t * n + n] = [int(k) for k in row]
+        f[t * n : t * n + n] = counts
     st.followers = f
-    st.supply = [FOLLOWERS_PER_PLAYER - sum(f[t * n + s] for t in range(N_TILES)) for s in range(n)]
+    st.supply = [FOLLOWERS_PER_PLAYER - sum(f[s::n]) for s in range(n)]  # (f[s::n]: seat s's, tile by tile)
     if min(st.supply) < 0:
         raise bad_setup(f"a player has more than {FOLLOWERS_PER_PLAYER} followers on the board.")
     st.prophet = [(_tile(p) if p is not None else -1) for p in data.get("prophets", [None] * n)]
     st.score = [int(x) for x in data.get("scores", [0] * n)]
     st.hand = [[0] * N_CARDS for _ in range(n)]
     for s, cards in enumerate(data.get("hands") or [[] for _ in range(n)]):
-        for name in cards:
-            st.hand[s][_card(name)] += 1
-    decks = data.get("decks")
+        for c in _cards(cards):
+            st.hand[s][c] += 1
     if decks is not None:
-        st.deck = [[_card(c) for c in reversed(decks.get(DECKS[d], []))] for d in range(3)]
-    st.discard = [[_card(c) for c in (data.get("discards") or {}).get(DECKS[d], [])] for d in range(3)]
+        st.deck = [_cards(reversed(decks.get(DECKS[d], []))) for d in range(3)]
+    st.discard = [_cards((data.get("discards") or {}).get(DECKS[d], [])) for d in range(3)]
     st.sanctuary = [sum(1 << _tile(t) for t in ts) for ts in data.get("sanctuaries", [[] for _ in range(n)])]
     st.famine = sum(1 << _tile(t) for t in data.get("famine", []))
     st.stack = [_frame_from_json(fr) for fr in data.get("stack", [])]
