@@ -26,14 +26,24 @@ class Player:
     reconnects: int = 0
     result: Json | None = None
 
-    async def connect(self, version: int | None = None) -> None:
-        for i in range(len(self.urls) * 20):
+    async def connect(self, version: int | None = None, patience: float = 60) -> None:
+        """Through each of its processes in turn, until one welcomes it (a table being taken over is
+        welcomed nowhere for a few seconds: more under a loaded machine)."""
+        loop = asyncio.get_running_loop()
+        deadline, i = loop.time() + patience, 0
+        while True:
             url = self.urls[i % len(self.urls)]
-            with contextlib.suppress(Exception):
-                self.client = await Client(url, self.table, self.token).connect(version=version)
+            i += 1
+            client = Client(url, self.table, self.token)
+            try:
+                self.client = await client.connect(version=version)
                 return
+            except Exception:
+                with contextlib.suppress(Exception):
+                    await client.close()
+            if loop.time() > deadline:
+                raise RuntimeError("no process would take the socket")
             await asyncio.sleep(0.25)
-        raise RuntimeError("no process would take the socket")
 
     async def play(self, until: Any = None, timeout: float = 120) -> None:
         """Random legal moves until the game ends (or `until(state)`), reconnecting when cut off."""

@@ -191,8 +191,22 @@ class Client:
             if version is not None:
                 msg["version"] = version
             await self.send(msg)
-            await self.next("welcome")
+            await self._welcome()
         return self
+
+    async def _welcome(self, timeout: float = 20) -> Json:
+        """The welcome; ConnectionError at once if the server closes the socket before it (a table that
+        moved, its owner frozen: the caller reconnects), not after the whole timeout."""
+        assert self._reader is not None
+        waiting = asyncio.ensure_future(self.next("welcome", timeout=timeout))
+        await asyncio.wait({waiting, self._reader}, return_when=asyncio.FIRST_COMPLETED)
+        if not waiting.done() and not any(m["type"] == "welcome" for m in self.messages):
+            waiting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await waiting
+            said = [m.get("code", m["type"]) for m in self.messages]
+            raise ConnectionError(f"the server closed the socket before its welcome (it said {said})")
+        return await waiting
 
     async def _read(self) -> None:
         assert self.ws is not None
