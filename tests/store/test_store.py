@@ -177,3 +177,19 @@ async def test_processes_starting_at_once_migrate_one_at_a_time(pg: Cluster) -> 
         assert [t.id for t in await stores[3].list_tables()] == ["t"]
     finally:
         await asyncio.gather(*(s.close() for s in stores))
+
+
+def test_a_records_copy_shares_nothing_that_changes() -> None:
+    """A command changes a copy and saves it; the record stays as stored until the save succeeds."""
+    rec = TableRecord("t", "zealous", {"length": "advanced"}, 2, 1 << 128, 5, "finished", 0, 1.0)
+    rec.seats = [SeatRecord(i, "human", f"P{i}", "h" * 64) for i in range(2)]
+    rec.result = {"ranking": [[0], [1]], "scores": [30, 12], "detail": {"seat0": [1, 2]}}
+    rec.clock = {"mode": "turn", "bank": 3600.0}
+    new = rec.copy()
+    assert new == rec
+    new.seats[0].name = "Other"
+    new.options["length"] = "beginner"
+    new.result["detail"]["seat0"].append(3)  # type: ignore[index]
+    new.clock["bank"] = 1.0  # type: ignore[index]
+    assert rec.seats[0].name == "P0" and rec.options == {"length": "advanced"}
+    assert rec.result["detail"] == {"seat0": [1, 2]} and rec.clock == {"mode": "turn", "bank": 3600.0}

@@ -48,7 +48,21 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
 
     def copy(self) -> TableRecord:
-        return copy.deepcopy(self)
+        """A copy to change and save, sharing nothing mutable with this one (which stays as stored
+        until the save succeeds). By hand: `copy.deepcopy` cost a lobby request 0.1-0.3 ms."""
+        new = copy.copy(self)
+        new.options, new.result, new.clock = _copied(self.options), _copied(self.result), _copied(self.clock)
+        new.seats = [copy.copy(s) for s in self.seats]
+        return new
+
+
+def _copied(value: Any) -> Any:
+    """A JSON value, copied all the way down."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value
 
 
 @dataclass
