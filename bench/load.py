@@ -2,7 +2,7 @@
 boardgame.io if asked.
 
     python bench/load.py [--game zenith] [--players 2] [--tables 10] [--seconds 20] [--warmup 3]
-                         [--db URL] [--clients 2] [--json] [--compare-bgio] [--rounds 2]
+                         [--db URL] [--clients 2] [--think MS] [--json] [--compare-bgio] [--rounds 2]
                          [--redis URL --workers 1,2 | --site --workers 1,2]
 
 Starts `ziggurat serve` on a free 127.0.0.1 port (a fresh SQLite file unless --db is given; bots are
@@ -13,6 +13,12 @@ starting a new game (create, join, start through the lobby) whenever one ends. C
 acknowledged inside the measuring window (after `--warmup` seconds): moves/s, the round trip of a move
 (`act` sent -> its `ack`: stored, applied, pushed), the server's CPU time per move (lobby work included)
 and peak memory, and the clients' CPU. A failed lobby request is counted in `errors`, never fatal.
+
+`--think MS` makes each seat wait that long before answering a state that asks it. This is a closed
+loop: a client that answers sooner offers the server more moves, so at the same server the round trip
+grows with the clients' speed. boardgame.io's load client answers about 6-7 ms after its state (its
+`Client` runs the game's reducer on every update; ours, about 2.5 ms): `--think` compares the servers at
+the same pace of play (docs/performance.md).
 
 `--compare-bgio` runs ../shared/anchors/bgio/run.sh (boardgame.io 0.50, Tic-Tac-Toe, in-memory storage)
 with the same number of tables and durations, interleaved with ours (ours, theirs, ours, theirs for
@@ -83,8 +89,10 @@ class Stats:
 
 
 # --- one client process ----------------------------------------------------------------------------
-async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, window: Window) -> None:
-    """Play this seat: answer every state that asks it, one action in flight at a time."""
+async def seat(
+    ws: ClientConnection, stats: Stats, rng: random.Random, window: Window, think: float = 0.0
+) -> None:
+    """Play this seat: answer every state that asks it (after `think` seconds), one action in flight."""
     latest: dict[str, Any] | None = None
     sent_at: float | None = None
     acted = -1
@@ -107,8 +115,10 @@ async def seat(ws: ClientConnection, stats: Stats, rng: random.Random, window: W
             return
         if sent_at is None and latest is not None and latest["legal"] and latest["version"] != acted:
             acted = latest["version"]
-            sent_at = time.perf_counter()
             action = rng.choice(latest["legal"])
+            if think:
+                await asyncio.sleep(think)
+            sent_at = time.perf_counter()
             await ws.send(orjson.dumps({"type": "act", "action": action, "version": acted}).decode())
 
 
@@ -130,7 +140,7 @@ async def table(base: str, api: httpx.AsyncClient, args: argparse.Namespace, sta
                 await ws.send(json.dumps({"type": "hello", "token": token}))
             r = await api.post(f"/api/tables/{tid}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
             r.raise_for_status()
-            await asyncio.gather(*(seat(ws, stats, rng, window) for ws in sockets))
+            await asyncio.gather(*(seat(ws, stats, rng, window, args.think / 1000) for ws in sockets))
             if window.counts(time.time()):
                 stats.games += 1
         except Exception as e:  # a refused start, a dropped socket: counted, and on to the next game
@@ -177,10 +187,11 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
                 if args.client_impl == "node":
                     cmd = ["node", "--experimental-websocket", "--no-warnings", str(NODE_CLIENT), base, slots]
                     cmd += [args.game, str(args.players), str(opens - args.warmup), str(opens), str(closes)]
+                    cmd += [str(args.think)]
                 else:
                     cmd = [sys.executable, __file__, "--client", base, "--ks", slots, "--game", args.game]
                     cmd += ["--players", str(args.players), "--warmup", str(args.warmup)]
-                    cmd += ["--window", f"{opens}:{closes}"]
+                    cmd += ["--window", f"{opens}:{closes}", "--think", str(args.think)]
                 workers.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True))
             time.sleep(max(0.0, opens - time.time()))
             family = [proc.pid, *workers_of(proc.pid)]  # (the supervisor and its workers, with --workers)
@@ -219,6 +230,7 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
         "tables": args.tables,
         "db": (args.db or "sqlite").split(":")[0],
         "seconds": args.seconds,
+        **({"think_ms": args.think} if args.think else {}),
         "moves_per_s": round(moves / args.seconds, 1),
         "rtt_ms": {"p50": pct(latencies, 50), "p95": pct(latencies, 95), "p99": pct(latencies, 99)},
         "setup_ms": {"p50": pct(setups, 50), "p99": pct(setups, 99)},
@@ -308,6 +320,9 @@ def main() -> None:
     p.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--clients", type=int, default=2, help="client processes sharing the tables")
     p.add_argument(
+        "--think", type=float, default=0.0, help="ms each seat waits before answering a state (see above)"
+    )
+    p.add_argument(
         "--client-impl",
         choices=["node", "python"],
         default="node" if shutil.which("node") else "python",
@@ -342,8 +357,8 @@ def main() -> None:
         return
     if not (1 <= args.tables <= 1000 and 0 < args.seconds <= 120 and 0 <= args.warmup <= 30):
         raise SystemExit("--tables is 1..1000, --seconds at most 120, --warmup at most 30")
-    if not (1 <= args.clients <= 16 and 1 <= args.rounds <= 10):
-        raise SystemExit("--clients is 1..16, --rounds 1..10")
+    if not (1 <= args.clients <= 16 and 1 <= args.rounds <= 10 and 0 <= args.think <= 1000):
+        raise SystemExit("--clients is 1..16, --rounds 1..10, --think 0..1000 ms")
     args.clients = min(args.clients, args.tables)
     counts = [int(w) for w in args.workers.split(",")]
     with contextlib.ExitStack() as stack:

@@ -4,12 +4,13 @@
 // measures; this one costs about what boardgame.io's own load client does, so on a 2-core machine the
 // server, not the client, sets the pace. Same protocol and counting as load.py's Python client.
 //
-//   node --experimental-websocket bench/load_client.js BASE KS GAME PLAYERS START OPENS CLOSES
+//   node --experimental-websocket bench/load_client.js BASE KS GAME PLAYERS START OPENS CLOSES [THINK]
 //
 // KS: the table slots this process keeps busy ("0,2,4"); START: when to begin (epoch seconds);
-// OPENS/CLOSES: the measuring window. Prints one JSON line: {latencies (seconds), errors, games, cpu_s}.
+// OPENS/CLOSES: the measuring window; THINK: milliseconds a seat waits before answering a state. Prints one JSON line: {latencies (seconds), errors, games, cpu_s}.
 
-const [base, ks, game, players, start, opens, closes] = process.argv.slice(2);
+const [base, ks, game, players, start, opens, closes, think] = process.argv.slice(2);
+const thinkMs = Number(think || 0);
 const slots = ks.split(',').filter(Boolean).map(Number);
 const nPlayers = Number(players);
 const windowOpens = Number(opens) * 1000;
@@ -62,9 +63,13 @@ function playSeat(ws) {
       if (latest && latest.result !== null) { clearTimeout(stop); resolve(); return; }
       if (sentAt === null && latest && latest.legal.length && latest.version !== acted) {
         acted = latest.version;
-        sentAt = performance.now();
         const action = latest.legal[Math.floor(random() * latest.legal.length)];
-        ws.send(JSON.stringify({ type: 'act', action, version: acted }));
+        const send = () => {
+          if (ws.readyState !== WebSocket.OPEN) return;
+          sentAt = performance.now();
+          ws.send(JSON.stringify({ type: 'act', action, version: acted }));
+        };
+        if (thinkMs > 0) setTimeout(send, thinkMs); else send();
       }
     };
     ws.onclose = () => { clearTimeout(stop); resolve(); };
