@@ -194,7 +194,7 @@ async def hall_restored(store: Store, bots: BotRunner, caplog: pytest.LogCapture
 
 
 async def test_a_clean_shutdown_snapshots_running_tables_and_the_next_start_uses_them(
-    store: Store, bots: BotRunner, caplog: pytest.LogCaptureFixture
+    store: Store, bots: BotRunner, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rng = random.Random(5)
     for k in range(4):
@@ -215,7 +215,11 @@ async def test_a_clean_shutdown_snapshots_running_tables_and_the_next_start_uses
     assert all(g.snapshot is not None and g.actions == [] for g in got.values())
 
     caplog.clear()
+    asked: list[str] = []  # (the clocked table's last action comes with the others' logs, not alone)
+    monkeypatch.setattr(store, "last_action", lambda tid: asked.append(tid))
     hall = await hall_restored(store, bots, caplog)
+    monkeypatch.undo()
+    assert asked == []
     assert "4 from snapshots, replaying 0 actions" in caplog.text
     for tid, t in hall.tables.items():
         assert_same(t, before[tid])

@@ -86,3 +86,18 @@ async def test_a_former_owner_writes_no_snapshot(store: Store) -> None:
     assert await store.save_snapshots(snaps) == ["u"]
     got = await store.restoring(["t", "u"])
     assert got["t"].snapshot is None and got["u"].snapshot is not None
+
+
+async def test_the_last_actions_of_many_tables_come_in_one_read(store: Store) -> None:
+    """What a restart resumes clocks from: each table's last action (number, time, clocks)."""
+    await logged(store, "a", 3)
+    await store.create_table(table("b"))
+    await store.append_action("b", 1, 0, "x", at=5.0, clock='{"bank":[9,9]}')
+    await store.append_action("b", 2, 1, "y", at=7.5, clock='{"bank":[8,9]}')
+    await store.create_table(table("empty"))
+    got = await store.last_actions(["a", "b", "empty", "nope"])
+    assert set(got) == {"a", "b"}
+    assert got["a"][0] == 3 and got["a"][2] is None
+    assert got["b"] == (2, 7.5, '{"bank":[8,9]}')
+    assert await store.last_action("b") == got["b"] and await store.last_action("empty") is None
+    assert await store.last_actions([]) == {}

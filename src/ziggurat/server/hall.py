@@ -108,7 +108,7 @@ class Hall:
         try:
             for k in range(len(chunks)):
                 assert reading is not None
-                recs, got = await reading
+                recs, got, tails = await reading
                 reading = asyncio.ensure_future(self._read(chunks[k + 1])) if k + 1 < len(chunks) else None
                 for rec in recs:
                     async with self._loading:
@@ -122,7 +122,7 @@ class Hall:
                         # when the table leaves memory its objects go by their reference counts.
                         gc.disable()
                         try:
-                            table = await self._load(rec, got[rec.id])
+                            table = await self._load(rec, got[rec.id], tails.get(rec.id))
                         except Refused as e:  # one broken table must not keep the others down
                             log.error("table %s not restored: %s", rec.id, e.message)
                             continue
@@ -147,9 +147,15 @@ class Hall:
         self._loaded.clear()
         await self.trim()
 
-    async def _read(self, ids: list[str]) -> tuple[list[TableRecord], dict[str, Restoring]]:
+    async def _read(
+        self, ids: list[str]
+    ) -> tuple[list[TableRecord], dict[str, Restoring], dict[str, tuple[int, float, str | None]]]:
+        """The records and logs of these tables, and the last action of those with a clock (whose
+        clocks resume from it): three queries for the lot."""
         recs = await self.store.get_tables(ids)
-        return recs, await self.store.restoring([rec.id for rec in recs])
+        got = await self.store.restoring([rec.id for rec in recs])
+        timed = [rec.id for rec in recs if rec.clock is not None and rec.status == "running"]
+        return recs, got, await self.store.last_actions(timed)
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(
@@ -225,7 +231,9 @@ class Hall:
                 self._schedule_trim()
             return table
 
-    async def _load(self, rec: TableRecord, got: Restoring) -> Table:
+    async def _load(
+        self, rec: TableRecord, got: Restoring, tail: tuple[int, float, str | None] | None = None
+    ) -> Table:
         """Adopt a stored table and replay its log, from its snapshot if it has one (under the loading
         lock). With several processes, only once this one holds its lease (else Owned); the snapshot
         and the log are read again after that, so that nothing the former owner stored before losing
@@ -238,6 +246,7 @@ class Hall:
             fresh = await self.store.get_table(rec.id)
             rec = fresh if fresh is not None else rec
             got = (await self.store.restoring([rec.id]))[rec.id]
+            tail = None  # (read again too, after the lease)
         # Registered once rebuilt: its rebuild may wait on the store (a snapshot that doesn't fit, the
         # clocks), and a request must never find it without its state. Others loading it meanwhile
         # wait on the loading lock, and then find it.
@@ -246,7 +255,7 @@ class Hall:
         if self._restorer is not None and not self._restorer.done():
             self._loaded.add(rec.id)
         try:
-            await table.restore(got.actions, got.snapshot, got.last)
+            await table.restore(got.actions, got.snapshot, got.last, tail)
         except Exception as e:
             log.exception("table %s: its log does not replay", rec.id)
             await table.stop()

@@ -182,11 +182,14 @@ class Table:
         actions: list[tuple[int, str]],
         snapshot: Snapshot | None = None,
         last: tuple[int, str] | None = None,
+        latest: tuple[int, float, str | None] | None = None,
     ) -> None:
         """Replay the stored log (exact by the engine's contract) to the version last acknowledged:
         `actions` is the whole log, or with a `snapshot`, the actions after it (`last`: the stored
         action at the snapshot's version). A snapshot is only a short cut to the same table: one that
-        doesn't fit is ignored (logged), and the whole log read again and replayed."""
+        doesn't fit is ignored (logged), and the whole log read again and replayed. `latest`: the last
+        stored action (number, time, clocks), if the caller read it already (else read here, at a table
+        with a clock)."""
         if self.rec.status == "open":
             return
         base = None if snapshot is None else self._readable(snapshot, last)
@@ -194,7 +197,9 @@ class Table:
             actions = await self.store.actions(self.id)
         start = 0 if base is None or snapshot is None else snapshot.version
         total = start + len(actions)
-        last_clocks = await self._last_clocks(total)  # (read first: nothing may see the table half-built)
+        # (read first: nothing may see the table half-built)
+        ok = latest is not None and latest[0] == total
+        last_clocks = latest if ok else await self._last_clocks(total)
         if base is None:
             self._new_state()
         else:

@@ -189,15 +189,26 @@ class Store:
 
     async def last_action(self, table_id: str) -> tuple[int, float, str | None] | None:
         """(number, time, clocks JSON) of a table's last stored action, or None before the first."""
-        q = (
-            sa.select(actions.c.idx, actions.c.at, actions.c.clock)
-            .where(actions.c.table_id == table_id)
-            .order_by(actions.c.idx.desc())
-            .limit(1)
+        return (await self.last_actions([table_id])).get(table_id)
+
+    async def last_actions(self, table_ids: list[str]) -> dict[str, tuple[int, float, str | None]]:
+        """`last_action` of each of these tables that has one, in one query (a restart resumes the
+        clocks of every running table with a time control)."""
+        if not table_ids:
+            return {}
+        a = actions.c
+        top = (
+            sa.select(a.table_id, sa.func.max(a.idx).label("idx"))
+            .where(a.table_id.in_(table_ids))
+            .group_by(a.table_id)
+            .subquery()
+        )
+        q = sa.select(a.table_id, a.idx, a.at, a.clock).join(
+            top, sa.and_(a.table_id == top.c.table_id, a.idx == top.c.idx)
         )
         async with self.engine.connect() as conn:
-            row = (await conn.execute(q)).first()
-        return None if row is None else (int(row[0]), float(row[1]), row[2])
+            rows = (await conn.execute(q)).all()
+        return {str(r[0]): (int(r[1]), float(r[2]), r[3]) for r in rows}
 
     async def add_chat(self, table_id: str, message: dict[str, Any], fence: int | None = None) -> None:
         """Store chat message number `message["seq"]` (seq, at, seat, name, spectator, text), committed
