@@ -301,3 +301,25 @@ async def test_entries_that_dont_read_say_so_when_first_needed(store: Store, bot
     with pytest.raises(RuntimeError, match="table t: its snapshot's log entries don't read"):
         t.log.append  # noqa: B018 (reading the log is what fails)
     await t.stop()
+
+
+async def test_a_running_table_unloaded_for_room_leaves_its_snapshot(store: Store, bots: BotRunner) -> None:
+    """Idle tables beyond `max_idle_tables` leave memory; a running one writes its snapshot as it goes,
+    so that loading it again replays nothing."""
+    rec = record("t", "faiths", 4, 4, clock=False)
+    await store.create_table(rec)
+    t = table(rec, store, bots)
+    await t.restore([])
+    await play(t, random.Random(8), 20, [])
+    await t.stop()
+    assert (await store.restoring(["t"]))["t"].snapshot is None
+    hall = Hall(store, bots, fast_settings("", snapshot_every=50, max_idle_tables=0, bot_delay=3600.0))
+    loaded = await hall.get("t")
+    assert loaded.snapshot_version == 0 and loaded.version > 0
+    assert await hall.trim() == 1 and "t" not in hall.tables
+    got = (await store.restoring(["t"]))["t"]
+    assert got.snapshot is not None and got.snapshot.version == loaded.version and got.actions == []
+    again = await hall.get("t")
+    assert again.snapshot_version == loaded.version and again is not loaded
+    assert_same(again, loaded)
+    await hall.close()

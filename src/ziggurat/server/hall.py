@@ -374,6 +374,11 @@ class Hall:
         gone = finished + others[:surplus]
         for table in gone:
             del self.tables[table.id]
+        if self.settings.snapshot_every:  # a running table leaves its snapshot: it comes back from there
+            try:
+                await self.save_snapshots(tables=[t for t in gone if t.rec.status == "running"])
+            except Exception:  # (a cache: without it, the next load replays the log)
+                log.exception("snapshots of unloaded tables not written")
         await asyncio.gather(*(t.stop() for t in gone), return_exceptions=True)
         if self.cluster is not None:  # nothing to do for them: parked, for whoever needs them next
             with contextlib.suppress(Exception):
@@ -419,12 +424,15 @@ class Hall:
                 self._unloaded = 0
                 memory.release()
 
-    async def save_snapshots(self, moved: int = 1, batch: int = 100) -> int:
-        """Snapshot the loaded running tables that moved at least `moved` actions since their last
-        snapshot, `batch` to a write; how many were written. Each table's snapshot is taken in one go
-        (no await: a consistent state, log and version); the loop gets its turn between batches, and a
-        move never waits for any of this."""
-        due = [t for t in self.tables.values() if t.version - t.snapshot_version >= moved]
+    async def save_snapshots(
+        self, moved: int = 1, batch: int = 100, tables: list[Table] | None = None
+    ) -> int:
+        """Snapshot the loaded running tables (or these `tables`) that moved at least `moved` actions
+        since their last snapshot, `batch` to a write; how many were written. Each table's snapshot is
+        taken in one go (no await: a consistent state, log and version); the loop gets its turn between
+        batches, and a move never waits for any of this."""
+        pool = self.tables.values() if tables is None else tables
+        due = [t for t in pool if t.version - t.snapshot_version >= moved]
         written = 0
         for k in range(0, len(due), batch):
             taken = [(t, snap) for t in due[k : k + batch] if (snap := t.snapshot()) is not None]
