@@ -108,7 +108,7 @@ class Hall:
         try:
             for k in range(len(chunks)):
                 assert reading is not None
-                recs, got, tails = await reading
+                recs, got, lasts = await reading
                 reading = asyncio.ensure_future(self._read(chunks[k + 1])) if k + 1 < len(chunks) else None
                 for rec in recs:
                     async with self._loading:
@@ -122,7 +122,7 @@ class Hall:
                         # when the table leaves memory its objects go by their reference counts.
                         gc.disable()
                         try:
-                            table = await self._load(rec, got[rec.id], tails.get(rec.id))
+                            table = await self._load(rec, got[rec.id], lasts.get(rec.id))
                         except Refused as e:  # one broken table must not keep the others down
                             log.error("table %s not restored: %s", rec.id, e.message)
                             continue
@@ -232,7 +232,7 @@ class Hall:
             return table
 
     async def _load(
-        self, rec: TableRecord, got: Restoring, tail: tuple[int, float, str | None] | None = None
+        self, rec: TableRecord, got: Restoring, latest: tuple[int, float, str | None] | None = None
     ) -> Table:
         """Adopt a stored table and replay its log, from its snapshot if it has one (under the loading
         lock). With several processes, only once this one holds its lease (else Owned); the snapshot
@@ -246,7 +246,7 @@ class Hall:
             fresh = await self.store.get_table(rec.id)
             rec = fresh if fresh is not None else rec
             got = (await self.store.restoring([rec.id]))[rec.id]
-            tail = None  # (read again too, after the lease)
+            latest = None  # (read again too, after the lease)
         # Registered once rebuilt: its rebuild may wait on the store (a snapshot that doesn't fit, the
         # clocks), and a request must never find it without its state. Others loading it meanwhile
         # wait on the loading lock, and then find it.
@@ -255,7 +255,7 @@ class Hall:
         if self._restorer is not None and not self._restorer.done():
             self._loaded.add(rec.id)
         try:
-            await table.restore(got.actions, got.snapshot, got.last, tail)
+            await table.restore(got.actions, got.snapshot, got.last, latest)
         except Exception as e:
             log.exception("table %s: its log does not replay", rec.id)
             await table.stop()
