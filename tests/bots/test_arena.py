@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -72,3 +73,49 @@ def test_play_with_every_level(capsys: pytest.CaptureFixture[str]) -> None:
         argv = ["play", "zenith", "--players", "2", "--bot", level, "--seed", "1", "--think", "0.01"]
         assert main(argv) == 0
         assert "Winner" in capsys.readouterr().out
+
+
+def test_a_stopped_run_resumes_to_the_results_of_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game is written down as it finishes; stopped (Ctrl-C) after three, the same command with
+    --resume plays only the others, and ends with exactly what one uninterrupted run gives. A resumed
+    run may ask for more games; another run's games are refused."""
+    run_module = importlib.import_module("ziggurat.bots.arena.run")  # (the package exports its `run`)
+
+    argv = ["arena", "zenith", "--players", "2", "--bots", "normal,random", "--seed", "3", "--no-plots"]
+    straight, stopped = tmp_path / "straight", tmp_path / "stopped"
+    assert main([*argv, "--games", "5", "--out", str(straight)]) == 0
+    played: list[int] = []
+    real = run_module.play_game
+
+    def play(cfg: ArenaConfig, index: int) -> dict[str, object]:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(index)
+        return real(cfg, index)
+
+    monkeypatch.setattr(run_module, "play_game", play)
+    assert main([*argv, "--games", "5", "--out", str(stopped)]) == 130
+    said = capsys.readouterr().out
+    assert "Stopped: 3 of 5 games" in said and "--resume" in said
+    assert len((stopped / "games.jsonl").read_text().splitlines()) == 1 + 3
+    assert not (stopped / "results.json").exists()
+    played.clear()
+    monkeypatch.setattr(run_module, "play_game", lambda cfg, i: played.append(i) or real(cfg, i))
+    with (stopped / "games.jsonl").open("a") as f:
+        f.write('{"index": 4, "seed"')  # (killed in the middle of writing a line: that game is played again)
+    assert main([*argv, "--games", "5", "--out", str(stopped), "--resume"]) == 0
+    assert played == [3, 4]
+    one, resumed = (json.loads((d / "results.json").read_text()) for d in (straight, stopped))
+    assert resumed == one
+    # Extended: two more games, the first five kept.
+    played.clear()
+    assert main([*argv, "--games", "7", "--out", str(stopped), "--resume"]) == 0
+    assert played == [5, 6]
+    assert json.loads((stopped / "results.json").read_text())["games"][:5] == one["games"]
+    # Another run's games (another seed) are not mixed in.
+    capsys.readouterr()
+    other = [*argv[:-3], "--seed", "4", "--no-plots", "--games", "7"]
+    assert main([*other, "--out", str(stopped), "--resume"]) == 2
+    assert "holds the games of another run" in capsys.readouterr().err

@@ -1,7 +1,8 @@
 """The arena: bot tournaments with seats rotated, for balancing the games.
 
 play.py plays one seeded game (counting cards from the uniform "play" events of the games), run.py
-spreads a run over processes, stats.py computes the numbers; report.py (rich) and plots.py
+spreads a run over processes, journal.py writes each game down as it finishes (a run stopped early
+resumes from there), stats.py computes the numbers; report.py (rich) and plots.py
 (matplotlib) need the `arena` extra; cli.py is `ziggurat arena`.
 """
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ziggurat.bots import LEVELS
-from ziggurat.bots.arena import stats
+from ziggurat.bots.arena import journal, stats
 from ziggurat.bots.arena.play import ArenaConfig, Entry
 from ziggurat.bots.arena.run import run as run_games
 from ziggurat.engine import InputError, Json, get
@@ -46,6 +46,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
     p.add_argument("--option", type=option, action="append", metavar="NAME=VALUE")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the games already in --out/games.jsonl (a run stopped early, or one with fewer --games) "
+        "and play only the others: the same results as one uninterrupted run",
+    )
 
 
 def config_from(args: argparse.Namespace) -> ArenaConfig:
@@ -78,19 +84,37 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     cfg = config_from(args)
     out = out or sys.stdout
     console = Console(file=out, width=max(100, Console(file=out).width))
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(file=sys.stderr),
-    ) as bar:
-        task = bar.add_task(f"{cfg.game} arena", total=cfg.games)
-        records = run_games(cfg, args.workers, lambda _: bar.advance(task))
-    data = results(cfg, records)
-    report.render(data["summary"], data["config"], console)
     dest = Path(args.out)
     dest.mkdir(parents=True, exist_ok=True)
+    games = dest / journal.NAME
+    done = journal.read(games, cfg) if args.resume else {}
+    with (
+        journal.Journal(games, cfg, resume=args.resume) as written_down,
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(file=sys.stderr),
+        ) as bar,
+    ):
+        task = bar.add_task(f"{cfg.game} arena", total=cfg.games, completed=len(done))
+
+        def finished(rec: Json) -> None:
+            written_down.write(rec)
+            bar.advance(task)
+
+        try:
+            records = run_games(cfg, args.workers, finished, done)
+        except KeyboardInterrupt:
+            played = len(journal.read(games, cfg))
+            out.write(
+                f"Stopped: {played} of {cfg.games} games are in {games}; the same command with --resume "
+                "plays the rest.\n"
+            )
+            return 130
+    data = results(cfg, records)
+    report.render(data["summary"], data["config"], console)
     (dest / "results.json").write_text(json.dumps(data, indent=1) + "\n")
     written = [dest / "results.json"]
     if not args.no_plots:
