@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
 from ziggurat.bots.arena import ArenaConfig, Entry, run
 from ziggurat.cli import main
+from ziggurat.engine import InputError
 
 
 def config(game: str, players: int, bots: str, games: int) -> ArenaConfig:
@@ -119,3 +121,25 @@ def test_a_stopped_run_resumes_to_the_results_of_one_run(
     other = [*argv[:-3], "--seed", "4", "--no-plots", "--games", "7"]
     assert main([*other, "--out", str(stopped), "--resume"]) == 2
     assert "holds the games of another run" in capsys.readouterr().err
+
+
+def test_ray_tasks_give_the_results_of_the_process_pool(tmp_path: Path) -> None:
+    """`--backend ray` on a local Ray instance: the same seed, the same records as one process or a
+    pool of two; and through the command line, the same results.json."""
+    pytest.importorskip("ray")
+    cfg = config("zealous", 3, "hard:4,normal,random", games=5)
+    pooled = run(cfg, workers=2)
+    assert run(cfg, workers=2, backend="ray") == pooled == run(cfg, workers=1)
+    argv = ["arena", "zenith", "--players", "2", "--bots", "normal,random", "--games", "4", "--no-plots"]
+    assert main([*argv, "--out", str(tmp_path / "p"), "--workers", "2"]) == 0
+    assert main([*argv, "--out", str(tmp_path / "r"), "--workers", "2", "--backend", "ray"]) == 0
+    p, r = (json.loads((tmp_path / d / "results.json").read_text()) for d in ("p", "r"))
+    assert p == r
+
+
+def test_the_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # (as if not installed: importing it fails)
+    with pytest.raises(InputError, match=r"pip install 'ziggurat\[ray\]'"):
+        run(config("zenith", 2, "random", games=2), backend="ray")
+    with pytest.raises(InputError, match="Unknown backend"):
+        run(config("zenith", 2, "random", games=2), backend="dask")

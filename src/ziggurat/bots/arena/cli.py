@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from ziggurat.bots import LEVELS
 from ziggurat.bots.arena import journal, stats
 from ziggurat.bots.arena.play import ArenaConfig, Entry
+from ziggurat.bots.arena.run import BACKENDS
 from ziggurat.bots.arena.run import run as run_games
 from ziggurat.engine import InputError, Json, get
 from ziggurat.engine.options import assignment
@@ -42,6 +43,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="process: a pool on this machine; ray: Ray tasks, on a local Ray instance of --workers CPUs "
+        "or on the cluster at --address (needs ziggurat[ray]). The same --seed gives the same results",
+    )
+    p.add_argument("--address", help="with --backend ray: an existing Ray cluster (e.g. ray://head:10001)")
     p.add_argument("--out", default="arena-out", metavar="DIR", help="where results.json and the plots go")
     p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
     p.add_argument("--option", type=option, action="append", metavar="NAME=VALUE")
@@ -105,7 +114,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             bar.advance(task)
 
         try:
-            records = run_games(cfg, args.workers, finished, done)
+            records = run_games(cfg, args.workers, finished, done, args.backend, args.address)
         except KeyboardInterrupt:
             played = len(journal.read(games, cfg))
             out.write(
