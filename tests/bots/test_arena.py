@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import sys
@@ -143,3 +144,49 @@ def test_the_ray_backend_without_ray_says_how_to_get_it(monkeypatch: pytest.Monk
         run(config("zenith", 2, "random", games=2), backend="ray")
     with pytest.raises(InputError, match="Unknown backend"):
         run(config("zenith", 2, "random", games=2), backend="dask")
+
+
+def test_ray_tasks_on_an_existing_cluster_given_by_its_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--address`: a Ray head started apart (as a cluster's would be, here on this machine) runs the
+    games; the arena joins it and leaves it running."""
+    pytest.importorskip("ray")
+    import shutil
+    import socket
+    import subprocess
+    import time
+
+    ray_cli = shutil.which("ray", path=str(Path(sys.executable).parent))
+    assert ray_cli is not None
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")  # (a throwaway head: no token to hand around)
+    start = ["start", "--head", "--block", "--node-ip-address", "127.0.0.1", "--port", str(port)]
+    head = subprocess.Popen(
+        [ray_cli, *start, "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # (its GCS port answers once it is up)
+            with socket.socket() as s, contextlib.suppress(OSError):
+                s.connect(("127.0.0.1", port))
+                break
+            assert time.monotonic() < deadline and head.poll() is None, "the Ray head did not start"
+            time.sleep(0.2)
+        argv = ["arena", "zenith", "--players", "2", "--bots", "normal,random", "--games", "4", "--no-plots"]
+        assert main([*argv, "--out", str(tmp_path / "p")]) == 0
+        address = ["--backend", "ray", "--address", f"127.0.0.1:{port}"]
+        assert main([*argv, "--out", str(tmp_path / "r"), *address]) == 0
+        p, r = (json.loads((tmp_path / d / "results.json").read_text()) for d in ("p", "r"))
+        assert p == r
+        assert head.poll() is None, "the cluster is left running"
+    finally:
+        head.terminate()
+        try:
+            head.wait(30)
+        except subprocess.TimeoutExpired:
+            head.kill()

@@ -67,6 +67,7 @@ def start_local_ray(workers: int) -> None:
     import ray
 
     ray.init(
+        address="local",  # (a new instance, even if a cluster started on this machine is running)
         num_cpus=max(1, workers),
         include_dashboard=False,
         object_store_memory=100 * 1024 * 1024,
