@@ -69,6 +69,8 @@ def test_arena_refuses_bad_lineups(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "zenith", "--players", "2", "--bots", "hard,normal,random"]) == 2
     assert main(["arena", "zenith", "--bots", "wizard"]) == 2
     assert "Unknown bot level" in capsys.readouterr().err
+    assert main(["arena", "zenith", "--address", "127.0.0.1:6379"]) == 2
+    assert "use it with --backend ray" in capsys.readouterr().err
 
 
 def test_play_with_every_level(capsys: pytest.CaptureFixture[str]) -> None:

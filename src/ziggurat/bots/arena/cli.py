@@ -76,6 +76,8 @@ def config_from(args: argparse.Namespace) -> ArenaConfig:
     entries += [entries[-1]] * (n - len(entries))
     if args.games < 1:
         raise InputError("bad-games", "--games must be at least 1.")
+    if args.address and args.backend != "ray":
+        raise InputError("bad-address", "--address names a Ray cluster: use it with --backend ray.")
     options = game.options_json(game.options(dict(args.option or [])))
     return ArenaConfig(args.game, n, tuple(entries), args.games, args.seed, options, args.iterations)
 
