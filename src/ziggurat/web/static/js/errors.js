@@ -83,6 +83,10 @@ export const FRIENDLY = {
   // the command line (ziggurat arena)
   "bad-bots": "There are more bots than seats.",
   "bad-games": "Play at least one game.",
+  "bad-resume": "That folder holds the games of another run; resume with the same settings, or use another folder.",
+  "bad-backend": "That way of running the games doesn't exist.",
+  "bad-address": "A cluster's address goes with the Ray backend.",
+  "no-ray": "Running the games on Ray needs Ray installed.",
   // Zenith
   "unknown-space": "There is no such space on this board.",
   occupied: "That space already holds a piece.",
