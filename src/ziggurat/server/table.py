@@ -86,7 +86,8 @@ class Table:
         self.state: Any = None
         self.version = 0
         self._log: list[Entry] = []
-        self._unread: tuple[str, int] | None = None  # a snapshot's log entries, as text, until needed
+        # A snapshot's log entries as text until needed: (text, how many, the last one's seat and action).
+        self._unread: tuple[str, int, tuple[int | None, str]] | None = None
         self.to_act: tuple[int, ...] = ()
         self.legal: dict[int, list[str]] = {}
         self.asked_since: dict[int, int] = {}  # the version at which each asked seat's decision began
@@ -115,7 +116,7 @@ class Table:
         read from its text the first time it is needed (most tables are moved or asked for it only
         later: a restart reads what it checks, not the entries themselves)."""
         if self._unread is not None:
-            text, count = self._unread
+            text, count, _ = self._unread
             try:
                 self._log = snapshot_log.read_entries(text, count)
             except Exception as e:  # (its head was checked against the stored log: a hand edit)
@@ -126,6 +127,13 @@ class Table:
     @log.setter
     def log(self, entries: list[Entry]) -> None:
         self._log, self._unread = entries, None
+
+    def _last_move(self) -> tuple[int | None, str]:
+        """The last entry's seat and action (from a snapshot's head, if its entries are still text)."""
+        if self._unread is not None:
+            return self._unread[2]
+        e = self._log[-1]
+        return e.seat, e.action
 
     # --- commands, one at a time ---------------------------------------------------------------------
     async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
@@ -205,7 +213,7 @@ class Table:
         else:
             self.state, head = base
             if isinstance(head.entries, str):
-                self._log, self._unread = [], (head.entries, head.count)
+                self._log, self._unread = [], (head.entries, head.count, head.last)
             else:
                 self.log = head.entries
             asked = head.asked_since
@@ -864,8 +872,8 @@ class Table:
             return
         if last is not None and last[0] == self.version and last[2] is not None:
             clocks, timed_out = Clocks.from_json(control, json.loads(last[2]))
-            e = self.log[-1]
-            clocks.step(last[1], self._asked_people(), e.seat, timed_out, undo=e.action == UNDO)
+            seat, action = self._last_move()
+            clocks.step(last[1], self._asked_people(), seat, timed_out, undo=action == UNDO)
         else:  # the game's start (or a log stored without clocks: they start now)
             clocks = Clocks.new(control, self.rec.players)
             at = self.rec.started_at if not self.version and self.rec.started_at else time.time()

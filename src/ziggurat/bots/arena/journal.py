@@ -17,9 +17,10 @@ from ziggurat.engine import InputError, Json
 NAME = "games.jsonl"
 
 
-def _same_run(cfg: ArenaConfig) -> Json:
-    """What must match for games to be resumed (not how many: a run can be extended)."""
-    return {k: v for k, v in cfg.to_json().items() if k != "games"}
+def _same_run(config: Json) -> Json:
+    """What of a run's config must match for its games to be resumed (not how many: a run can be
+    extended)."""
+    return {k: v for k, v in config.items() if k != "games"}
 
 
 def read(path: Path, cfg: ArenaConfig) -> dict[int, Json]:
@@ -32,7 +33,7 @@ def read(path: Path, cfg: ArenaConfig) -> dict[int, Json]:
         first = json.loads(lines[0])["config"] if lines else None
     except (ValueError, KeyError, TypeError):
         first = None
-    if first is None or {k: v for k, v in first.items() if k != "games"} != _same_run(cfg):
+    if not isinstance(first, dict) or _same_run(first) != _same_run(cfg.to_json()):
         raise InputError(
             "bad-resume",
             f"{path} holds the games of another run ({json.dumps(first)}); resume with the same game, "
