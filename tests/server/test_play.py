@@ -124,7 +124,13 @@ async def test_games_are_listed_with_their_options(api: httpx.AsyncClient) -> No
         "min": None,
         "max": None,
         "choices": ["beginner", "intermediate", "advanced"],
+        "variant": False,
+        "counts": None,
     }
+    # A designer's variants: marked, and the card counts with their printed copies.
+    zealous = games["zealous"]["options"]
+    assert zealous["head_start"]["variant"] is True and zealous["head_start"]["default"] == 0
+    assert zealous["cards"]["type"] == "counts" and zealous["cards"]["counts"]["stone"] == 4
     rounds = games["faiths"]["options"]["max_rounds"]
     assert (rounds["type"], rounds["default"], rounds["min"], rounds["max"]) == ("int", 30, 1, 100)
     assert games["zombology"]["simultaneous"] is True

@@ -77,7 +77,8 @@ def game_type(game: Game[Any, Any]) -> Any:
     params: dict[str, Any] = {"players": info.min_players}
     if info.random_setup:
         params["seeds"] = DEFAULT_SEEDS
-    params.update(game.options_json(game.options()))
+    # OpenSpiel's parameters are scalars: card counts (a mapping) stay at the printed game here.
+    params.update({k: v for k, v in game.options_json(game.options()).items() if not isinstance(v, dict)})
     T = pyspiel.GameType
     return T(
         short_name=PREFIX + info.id,

@@ -15,6 +15,10 @@ class OptionInfo(BaseModel):
     min: int | None = Field(None, description="the smallest value accepted (whole-number options)")
     max: int | None = Field(None, description="the largest value accepted (whole-number options)")
     choices: list[Any] | None = Field(None, description="the values accepted, when there is a list")
+    variant: bool = Field(False, description="a designer's change to the printed rules (default: printed)")
+    counts: dict[str, int] | None = Field(
+        None, description="type counts: the printed copies of each card; the option gives only changes"
+    )
 
 
 class GameInfo(BaseModel):

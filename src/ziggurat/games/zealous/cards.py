@@ -211,9 +211,13 @@ TIMING: tuple[int, ...] = tuple(c.timing for c in CARDS)
 ) = range(N_CARDS)
 
 
-def deck_cards(deck: int) -> list[int]:
-    """Every copy of every card of one deck, in card order (shuffle before use)."""
-    return [i for i, c in enumerate(CARDS) if c.deck == deck for _ in range(c.copies)]
+PRINTED = {c.id: c.copies for c in CARDS}  # copies per card id, as printed
+
+
+def deck_cards(deck: int, copies: dict[str, int] = PRINTED) -> list[int]:
+    """Every copy of every card of one deck, in card order (shuffle before use); `copies` per card
+    id (a variant's)."""
+    return [i for i, c in enumerate(CARDS) if c.deck == deck for _ in range(copies[c.id])]
 
 
 assert [len(deck_cards(d)) for d in range(3)] == [18, 20, 14]

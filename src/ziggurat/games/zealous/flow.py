@@ -162,8 +162,9 @@ def end_round(st: ZealousState) -> None:
     f = st.followers
     # First, Tallying: every follower earns its owner points (Holy City 2, elsewhere 1).
     gained = [0] * n
+    holy = st.holy
     for t in range(N_TILES):
-        w = 2 if t == HOLY else 1
+        w = holy if t == HOLY else 1
         base = t * n
         for s in range(n):
             k = f[base + s]
@@ -241,6 +242,14 @@ def finish_round(st: ZealousState) -> None:
     st.round += 1
     emit(st, {"type": "round", "round": st.round})
     start_turn(st, 0)
+
+
+def next_birth(st: ZealousState, s: int) -> int | None:
+    """Who chooses a Birth Site after seat s at the set-up (None: everyone has): seat order, or the
+    reverse in the variant that compensates the first seats."""
+    if st.options.birth_order == "reversed":
+        return s - 1 if s > 0 else None
+    return s + 1 if s + 1 < st.n else None
 
 
 def final_result(st: ZealousState) -> Result:

@@ -22,7 +22,17 @@ from ziggurat.games.zealous.board import ADJ, BIRTH, HOLY, JUDGMENT, KIND, MIRAC
 from ziggurat.games.zealous.cards import CONSECRATION, EXILE, EXODUS, REDEMPTION, SALVATION
 from ziggurat.games.zealous.state import MOVE, PLACE, PROLIFERATION, SETUP, ZealousState
 
-WEIGHT = tuple(2 if t == HOLY else 1 for t in range(N_TILES))
+WEIGHT = tuple(2 if t == HOLY else 1 for t in range(N_TILES))  # a tally's points per follower, by tile
+_WEIGHTS = {2: WEIGHT}  # by the Holy City's points (a variant may change them)
+
+
+def weights(st: ZealousState) -> tuple[int, ...]:
+    w = _WEIGHTS.get(st.holy)
+    if w is None:
+        w = _WEIGHTS[st.holy] = (st.holy, *WEIGHT[1:])
+    return w
+
+
 # What a prophet standing on each kind of tile is worth (Holy City, Judgment, Empty, Miracle, Birth):
 # a Judgment tile reaches the Holy City, a Birth Site reaches almost nothing.
 STAND = {HOLY: 1.5, JUDGMENT: 2.0, 2: 1.0, MIRACLE: 0.5, BIRTH: 0.0}
@@ -39,12 +49,13 @@ PLAYS = frozenset(A_PLAY)
 
 def rounds_left(st: ZealousState, income: list[int] | None = None) -> int:
     """Tallies still to come, this round's included (estimated from income when a score ends it)."""
-    if st.max_rounds is not None:
-        return max(1, st.max_rounds - max(st.round, 1) + 1)
+    by_rounds = 15 if st.max_rounds is None else max(1, st.max_rounds - max(st.round, 1) + 1)
+    if st.target is None:
+        return by_rounds
     if income is None:
         income = _income(st)
-    target = st.target or 50
-    best = 15
+    target = st.target
+    best = by_rounds
     for s, x in enumerate(income):
         need = target - st.score[s]
         if need <= 0:
@@ -58,7 +69,7 @@ def _income(st: ZealousState) -> list[int]:
     f = st.followers
     out = [0] * n
     for s in range(n):
-        out[s] = sum(f[s::n]) + f[s]  # every follower once, the Holy City's (tile 0) twice
+        out[s] = sum(f[s::n]) + (st.holy - 1) * f[s]  # every follower once, the Holy City's (tile 0) more
     return out
 
 
@@ -71,6 +82,7 @@ def project(st: ZealousState) -> list[float]:
     r = rounds_left(st, income)
     proj: list[float] = [float(st.score[s] + income[s] * r) for s in range(n)]
     famine = st.famine
+    weight = weights(st)
     later = (r - 1) * PROLIF
     # Majorities about to proliferate (a religion short of supply adds fewer; ignored here).
     for t in range(N_TILES):
@@ -80,7 +92,7 @@ def project(st: ZealousState) -> list[float]:
         if top and 2 * top > sum(row) and not famine >> t & 1:
             s = row.index(top)
             if supply[s]:
-                proj[s] += WEIGHT[t] * later
+                proj[s] += weight[t] * later
     card = 0.4 * (r - 1) + 0.5
     scale = min(r, 3) / 3
     tempo = st.phase not in (SETUP, PROLIFERATION)
@@ -135,12 +147,13 @@ class ZealousHeuristic(Projection):
         r = rounds_left(st)
         later = (r - 1) * PROLIF
         tempo = r if st.supply[seat] else 0  # the turn ends: its placement is no longer to come
+        weight = weights(st)
         best, best_v = legal[0], -float("inf")
         for a in legal:
             t = PLACE_TILE.get(a)
             if t is not None:
                 new = proj[:]
-                new[seat] += WEIGHT[t] * r + NEAR_OWN * min(r, 3) / 3 - tempo
+                new[seat] += weight[t] * r + NEAR_OWN * min(r, 3) / 3 - tempo
                 if not st.famine >> t & 1:
                     row = f[t * n : t * n + n]
                     before = _majority(row, st.supply)
@@ -148,9 +161,9 @@ class ZealousHeuristic(Projection):
                     after = _majority(row, st.supply)
                     if before != after:
                         if before >= 0:
-                            new[before] -= WEIGHT[t] * later
+                            new[before] -= weight[t] * later
                         if after >= 0:
-                            new[after] += WEIGHT[t] * later
+                            new[after] += weight[t] * later
                 v = margin(new, seat)
             elif a == "skip":
                 new = proj[:]
@@ -210,7 +223,7 @@ def _place_value(st: ZealousState, seat: int, t: int) -> float:
     row = st.followers[t * n : t * n + n]
     total = sum(row)
     mine = row[seat]
-    v = float(WEIGHT[t])
+    v = float(weights(st)[t])
     if total == 2 * mine:
         v += 2.0  # this follower makes a majority
     for o in range(n):

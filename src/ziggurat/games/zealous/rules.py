@@ -128,8 +128,8 @@ def play(st: ZealousState, s: int, action: str) -> None:
         emit(st, {"type": "birth", "seat": s, "tile": TILES[x], "rebirth": ph == REBIRTH})
         if ph == REBIRTH:
             st.phase = Phase.MOVE
-        elif s + 1 < st.n:
-            st.turn = s + 1
+        elif (nxt := flow.next_birth(st, s)) is not None:
+            st.turn = nxt
         else:
             st.round = 1
             emit(st, {"type": "round", "round": 1})

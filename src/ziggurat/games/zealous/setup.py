@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from ziggurat.engine import Json, Rng
-from ziggurat.engine.options import check_choices
+from ziggurat.engine.options import check_choices, copies, counts, parse
 from ziggurat.engine.reading import bad_setup, mapping, named
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
-from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, deck_cards
+from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, PRINTED, deck_cards
 from ziggurat.games.zealous.flow import final_result, mask_tiles
 from ziggurat.games.zealous.state import (
     FOLLOWERS_PER_PLAYER,
@@ -24,16 +25,53 @@ from ziggurat.games.zealous.state import (
 from ziggurat.games.zealous.view import public_json
 
 SETUP_KEYS = ("decks", "hands")
+BIRTH_ORDERS = ("seat", "reversed")
 
 
 @dataclass(frozen=True)
 class ZealousOptions:
-    """length: beginner (ends at 50 points), intermediate (75) or advanced (end of round 10)."""
+    """length: beginner (ends at 50 points), intermediate (75) or advanced (end of round 10).
+
+    Variants, for designers (the defaults are the printed rules):
+    points_to_win: the game ends at the end of the round in which anyone has this many (0: the
+      length's: 50, 75, or none for advanced).
+    last_round: the game ends at the end of this round at the latest (0: the length's: 10 for advanced,
+      none otherwise).
+    holy_city_points: a tally's points per follower in the Holy City (printed: 2).
+    followers: each player's followers (printed: 20).
+    head_start: points each player starts with for every player after them in the turn order (the
+      first of four starts with 3 x head_start, the last with 0): a compensation for early seats.
+    birth_order: who chooses a Birth Site first at the set-up: "seat" (turn order, printed) or
+      "reversed" (the last player first, so the first player chooses knowing where the others stand).
+    cards: copies of each card, 0 to 8 (`cards.stone=2`); a deck may be left empty."""
 
     length: str = field(default="beginner", metadata={"choices": tuple(LENGTHS)})
+    points_to_win: int = field(default=0, metadata={"min": 0, "max": 1000, "variant": True})
+    last_round: int = field(default=0, metadata={"min": 0, "max": 100, "variant": True})
+    holy_city_points: int = field(default=2, metadata={"min": 0, "max": 10, "variant": True})
+    followers: int = field(default=FOLLOWERS_PER_PLAYER, metadata={"min": 1, "max": 60, "variant": True})
+    head_start: int = field(default=0, metadata={"min": 0, "max": 30, "variant": True})
+    birth_order: str = field(default="seat", metadata={"choices": BIRTH_ORDERS, "variant": True})
+    cards: dict[str, int] = counts(PRINTED, 8)
 
     def __post_init__(self) -> None:
         check_choices(self)
+
+    @cached_property
+    def variant(self) -> Json:
+        """The options that differ from the printed game's (besides the length): {} when none do.
+        (Every view shows it: worked out once per options.)"""
+        printed = ZealousOptions(self.length)
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "length" and getattr(self, f.name) != getattr(printed, f.name)
+        }
+
+    def end(self) -> tuple[int | None, int | None]:
+        """(points that end the game, the last round): the length's, unless a variant says otherwise."""
+        target, rounds = LENGTHS[self.length]
+        return (self.points_to_win or target, self.last_round or rounds)
 
 
 def _card(name: Any) -> int:
@@ -61,7 +99,8 @@ def new_state(
     events: list[Json] | None = None,
 ) -> ZealousState:
     st = _blank(players, options, seed, events)
-    pools = [deck_cards(d) for d in range(3)]
+    printed = not options.cards
+    pools = [deck_cards(d) if printed else deck_cards(d, copies(options)) for d in range(3)]
 
     def take(c: int) -> None:
         pool = pools[DECK_OF[c]]
@@ -102,16 +141,18 @@ def _blank(players: int, options: ZealousOptions, seed: int, events: list[Json] 
     """A state before the set-up: an empty board, empty hands, no decks yet."""
     st = ZealousState()
     n = st.n = players
+    st.options = options
     st.length = options.length
-    st.target, st.max_rounds = LENGTHS[options.length]
+    st.target, st.max_rounds = options.end()
+    st.holy = options.holy_city_points
     st.round = 0
-    st.turn = 0
+    st.turn = n - 1 if options.birth_order == "reversed" else 0
     st.phase = SETUP
     st.card_played = False
     st.followers = [0] * (N_TILES * n)
     st.prophet = [-1] * n
-    st.score = [0] * n
-    st.supply = [FOLLOWERS_PER_PLAYER] * n
+    st.score = [options.head_start * (n - 1 - s) for s in range(n)]
+    st.supply = [options.followers] * n
     st.hand = [[0] * N_CARDS for _ in range(n)]
     st.discard = [[], [], []]
     st.sanctuary = [0] * n
@@ -172,7 +213,8 @@ def _frame_from_json(data: Mapping[str, Any]) -> Frame:
 
 def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     n = int(data["players"])
-    options = ZealousOptions(str(data.get("length", "beginner")))
+    variant = {**(data.get("variant") or {}), "length": str(data.get("length", "beginner"))}
+    options: ZealousOptions = parse(ZealousOptions, variant, "Zealous")
     decks = data.get("decks")
     # (without its decks, a position gets shuffled ones: a designer's puzzle may leave them out)
     st = new_state(n, options, 0, {}) if decks is None else _blank(n, options, 0, None)
@@ -188,9 +230,10 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
             raise bad_setup(f"followers on {tname} must be {n} non-negative counts.")
         f[t * n : t * n + n] = counts
     st.followers = f
-    st.supply = [FOLLOWERS_PER_PLAYER - sum(f[s::n]) for s in range(n)]  # (f[s::n]: seat s's, tile by tile)
+    most = options.followers
+    st.supply = [most - sum(f[s::n]) for s in range(n)]  # (f[s::n]: seat s's, tile by tile)
     if min(st.supply) < 0:
-        raise bad_setup(f"a player has more than {FOLLOWERS_PER_PLAYER} followers on the board.")
+        raise bad_setup(f"a player has more than {most} followers on the board.")
     st.prophet = [(_tile(p) if p is not None else -1) for p in data.get("prophets", [None] * n)]
     st.score = [int(x) for x in data.get("scores", [0] * n)]
     st.hand = [[0] * N_CARDS for _ in range(n)]

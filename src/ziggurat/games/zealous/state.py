@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from ziggurat.engine import Rng
 from ziggurat.engine.state import State
@@ -75,8 +76,10 @@ class ZealousState(
         "famine",
         "followers",
         "hand",
+        "holy",
         "length",
         "max_rounds",
+        "options",
         "phase",
         "prophet",
         "rng",
@@ -94,6 +97,8 @@ class ZealousState(
     length: str
     target: int | None  # points that end the game (beginner 50, intermediate 75)
     max_rounds: int | None  # advanced: 10
+    options: Any  # the ZealousOptions it was set up with (frozen: shared by clones)
+    holy: int  # points per follower in the Holy City at a tally (printed: 2)
     round: int
     turn: int  # whose turn (during set-up: who chooses a Birth Site)
     phase: Phase

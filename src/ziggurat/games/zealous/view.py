@@ -54,9 +54,9 @@ def step_name(st: ZealousState) -> str:
 
 
 def public_json(st: ZealousState) -> Json:
-    """What a spectator sees and the stored state holds alike."""
+    """What a spectator sees and the stored state holds alike (a variant's rules only when it has one)."""
     n = st.n
-    return {
+    out: Json = {
         "length": st.length,
         "round": st.round,
         "turn": st.turn,
@@ -69,6 +69,10 @@ def public_json(st: ZealousState) -> Json:
         "sanctuaries": [mask_tiles(m) for m in st.sanctuary],
         "famine": mask_tiles(st.famine),
     }
+    variant = st.options.variant
+    if variant:
+        out["variant"] = variant
+    return out
 
 
 def view(st: ZealousState, seat: int | None) -> Json:

@@ -100,11 +100,13 @@ export function lobbyPage(root, games, renderers) {
     const id = `opt-${name}`;
     const m = meta || {};
     let input;
-    if (m.choices) {
+    // The game's renderer may name the choices; otherwise they show as the server lists them.
+    const choices = m.choices || spec.choices?.map((v) => [v, String(v).replace(/_/g, " ")]);
+    if (choices) {
       input = h(
         "select",
         { id, name },
-        m.choices.map(([v, label]) => h("option", { value: v, selected: v === spec.default }, label)),
+        choices.map(([v, label]) => h("option", { value: v, selected: v === spec.default }, label)),
       );
     } else if (spec.type === "bool") {
       input = h("input", { id, name, type: "checkbox", checked: !!spec.default });
@@ -122,6 +124,23 @@ export function lobbyPage(root, games, renderers) {
     );
   }
 
+  function countsInput(name, spec) {
+    // Copies of each card: one small number field per card, the printed count in it.
+    return h(
+      "fieldset",
+      { class: "counts" },
+      h("legend", {}, `${name.replace(/_/g, " ")}: copies of each`),
+      Object.entries(spec.counts).map(([id, printed]) =>
+        h(
+          "label",
+          { class: "count" },
+          h("span", {}, id.replace(/_/g, " ")),
+          h("input", { name: `${name}.${id}`, type: "number", value: printed, min: 0, max: spec.max }),
+        ),
+      ),
+    );
+  }
+
   function showCreate(g, r, card) {
     // The form opens right under the game you tapped (in the cards' grid: the row after its card), so
     // on a phone it is not three screens further down.
@@ -133,7 +152,19 @@ export function lobbyPage(root, games, renderers) {
         h("option", { value: n, selected: n === (r.defaultPlayers || g.min_players) }, `${n} players`),
       ),
     );
-    const fields = Object.entries(g.options).map(([name, spec]) => optionInput(name, spec, r.options?.[name]));
+    const everyday = Object.entries(g.options).filter(([, spec]) => !spec.variant);
+    const variants = Object.entries(g.options).filter(([, spec]) => spec.variant);
+    const fields = everyday.map(([name, spec]) => optionInput(name, spec, r.options?.[name]));
+    // A designer's rule changes (the printed rules by default): folded away, sent only when changed.
+    const variantBox = variants.length
+      ? h(
+          "details",
+          { class: "variants" },
+          h("summary", {}, "Variant rules (for designers)"),
+          h("p", { class: "muted" }, "Change the printed rules for this table. Everyone sees the changes at the table."),
+          variants.map(([name, spec]) => (spec.type === "counts" ? countsInput(name, spec) : optionInput(name, spec, r.options?.[name]))),
+        )
+      : null;
     const clock = clockField();
     const form = h(
       "form",
@@ -146,10 +177,21 @@ export function lobbyPage(root, games, renderers) {
           if (!name) return;
           const options = {};
           for (const [k, spec] of Object.entries(g.options)) {
+            if (spec.type === "counts") {
+              const changed = {};
+              for (const [id, printed] of Object.entries(spec.counts)) {
+                const n = parseInt(form.querySelector(`[name="${k}.${id}"]`).value, 10);
+                if (n !== printed) changed[id] = n;
+              }
+              if (Object.keys(changed).length) options[k] = changed;
+              continue;
+            }
             const input = form.querySelector(`[name="${k}"]`);
-            if (spec.type === "bool") options[k] = input.checked;
-            else if (spec.type === "int") options[k] = parseInt(input.value, 10);
-            else options[k] = input.value;
+            let v;
+            if (spec.type === "bool") v = input.checked;
+            else if (spec.type === "int") v = parseInt(input.value, 10);
+            else v = input.value;
+            if (!spec.variant || v !== spec.default) options[k] = v;
           }
           const button = form.querySelector("button[type=submit]");
           button.disabled = true;
@@ -166,6 +208,7 @@ export function lobbyPage(root, games, renderers) {
       h("h3", {}, `New ${g.name} table`),
       h("div", { class: "field" }, h("label", { for: "opt-seats" }, "Seats (you included)"), seatSel),
       fields,
+      variantBox,
       clock.el,
       h("p", { class: "muted" }, "You will be the host: fill the other seats with friends (share the link) or bots."),
       h(

@@ -480,10 +480,19 @@ export function tablePage(root, tableId, games, renderers) {
   function optionsText(t) {
     const parts = [`${t.players} players`];
     if (t.clock) parts.push(clockText(t.clock));
+    const spec = gameInfo?.options || {};
+    const changed = []; // a variant's rule changes, named; the printed ones are not mentioned
     for (const [k, v] of Object.entries(t.options || {})) {
+      const s = spec[k];
+      if (s?.variant) {
+        if (s.type === "counts") for (const [id, n] of Object.entries(v || {})) changed.push(`${id.replace(/_/g, " ")} ×${n}`);
+        else if (v !== s.default) changed.push(`${k.replace(/_/g, " ")} ${v}`);
+        continue;
+      }
       const label = renderer?.optionText ? renderer.optionText(k, v) : `${k}: ${v}`;
       if (label) parts.push(label);
     }
+    if (changed.length) parts.push(`Variant: ${changed.join(", ")}`);
     return parts.join(" · ");
   }
 
