@@ -196,6 +196,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["arena", "compare"]:  # (its own parser: `arena` takes the game as its first word)
+        from ziggurat.bots.arena import compare_cli
+
+        try:
+            return compare_cli.run(argv[2:])
+        except ZigguratError as e:
+            sys.stderr.write(f"ziggurat: {e.message}\n")
+            return 2
+        except KeyboardInterrupt:
+            return 130
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":

@@ -30,8 +30,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "Play GAMES games between bots with seats rotated, then print win shares (95% Wilson intervals), "
         "seat advantage, scores, game length and card statistics, and write results.json and PNG plots "
         "into --out. A shared victory counts 1/k for each of its k winners. Search bots use iteration "
-        "budgets only, so the same --seed gives the same results with any number of --workers."
+        "budgets only, so the same --seed gives the same results with any number of --workers. "
+        "`ziggurat arena compare GAME --variant ... --variant ...` compares rule variants side by side."
     )
+    add_run_arguments(p, out="arena-out")
+    p.add_argument("--option", type=option, action="append", metavar="NAME=VALUE")
+    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
+
+
+def add_run_arguments(p: argparse.ArgumentParser, out: str) -> None:
+    """What an arena run and a comparison of variants share: the game, bots, games, seeds, workers."""
     p.add_argument("game", help="game id (ziggurat play --help lists them)")
     p.add_argument("--players", type=int, help="default: the --bots count, or the game's smallest table")
     p.add_argument(
@@ -51,15 +59,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "or on the cluster at --address (needs ziggurat[ray]). The same --seed gives the same results",
     )
     p.add_argument("--address", help="with --backend ray: an existing Ray cluster (e.g. ray://head:10001)")
-    p.add_argument("--out", default="arena-out", metavar="DIR", help="where results.json and the plots go")
+    p.add_argument("--out", default=out, metavar="DIR", help="where the results and plots go")
     p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
-    p.add_argument("--option", type=option, action="append", metavar="NAME=VALUE")
-    p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     p.add_argument(
         "--resume",
         action="store_true",
-        help="keep the games already in --out/games.jsonl (a run stopped early, or one with fewer --games) "
-        "and play only the others: the same results as one uninterrupted run",
+        help="keep the games already in --out (a run stopped early, or one with fewer --games) and play "
+        "only the others: the same results as one uninterrupted run",
     )
 
 

@@ -86,6 +86,7 @@ export const FRIENDLY = {
   "bad-resume": "That folder holds the games of another run; resume with the same settings, or use another folder.",
   "bad-backend": "That way of running the games doesn't exist.",
   "bad-address": "A cluster's address goes with the Ray backend.",
+  "bad-variants": "Compare needs two or more variants, each with its own name.",
   "no-ray": "Running the games on Ray needs Ray installed.",
   // Zenith
   "unknown-space": "There is no such space on this board.",
