@@ -68,6 +68,12 @@ OPPONENT_KINDS = frozenset({HERESY, REFORMATION, MYSTICISM})
 assert ZEALOTS == N_CARDS - 1 and all(KIND[c] == MAGNITUDE for c in MAGNITUDES)
 
 
+PRINTED_COPIES: dict[str, int] = {
+    c.id: COPIES_PER_MAGNITUDE if c.kind == MAGNITUDE else 1 for c in CARDS
+}  # the printed deck, by card id: what the `cards` option changes
+MOST_COPIES = 8  # a designer's deck may hold up to 8 copies of any card (twice the Magnitudes')
+
+
 def deck_cards(zealots_copies: int = 1) -> list[int]:
     """Every card of the deck in card order (shuffle before use): 39 with the standard single Z&F."""
     out = [m for m in MAGNITUDES for _ in range(COPIES_PER_MAGNITUDE)]
@@ -76,8 +82,14 @@ def deck_cards(zealots_copies: int = 1) -> list[int]:
     return out
 
 
+def deck_of(copies: tuple[int, ...]) -> list[int]:
+    """Every card of a deck given as copies per card (in card order), in card order."""
+    return [c for c in range(N_CARDS) for _ in range(copies[c])]
+
+
 def card_name(cid: str) -> str:
     return CARDS[CARD_INDEX[cid]].name if cid in CARD_INDEX else cid
 
 
 assert len(deck_cards()) == 39
+assert deck_of(tuple(PRINTED_COPIES.values())) == deck_cards()
