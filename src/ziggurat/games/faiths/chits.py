@@ -3,7 +3,6 @@ event can end the game halfway (callers check `st.phase == OVER` after each chan
 
 from __future__ import annotations
 
-from ziggurat.games.faiths.board import WIN
 from ziggurat.games.faiths.outcome import game_over
 from ziggurat.games.faiths.state import FaithsState
 
@@ -16,7 +15,7 @@ def add(st: FaithsState, s: int, t: int) -> None:
     if st.chits[i] == 1:
         occ = st.occupied[s] | 1 << t
         st.occupied[s] = occ
-        if occ.bit_count() >= WIN:
+        if occ.bit_count() >= st.win:
             game_over(st, s)
 
 

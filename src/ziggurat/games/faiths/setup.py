@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
-from ziggurat.engine.options import check_choices, short
+from ziggurat.engine.options import check_choices, counts, parse, short
 from ziggurat.engine.reading import bad_setup, mapping, named, seat_number
 from ziggurat.games.faiths.board import (
     CAPACITY,
@@ -19,15 +20,25 @@ from ziggurat.games.faiths.board import (
     TERRITORIES,
     WIN,
 )
-from ziggurat.games.faiths.cards import CARD_INDEX, CARDS, N_CARDS, deck_cards
+from ziggurat.games.faiths.cards import (
+    CARD_INDEX,
+    CARDS,
+    MOST_COPIES,
+    N_CARDS,
+    PRINTED_COPIES,
+    ZEALOTS,
+    deck_of,
+)
 from ziggurat.games.faiths.outcome import final_result
 from ziggurat.games.faiths.religions import seat_religion, start_game
-from ziggurat.games.faiths.state import CHOOSE, OVER, PHASES, FaithsState, Phase, new_pending
+from ziggurat.games.faiths.state import CHOOSE, HAND_LIMIT, OVER, PHASES, FaithsState, Phase, new_pending
 from ziggurat.games.faiths.view import public_json
 
 RELIGION_MODES = ("random", "choose")
 MAX_ROUNDS = 100  # a long game lasts about 30; a bound keeps every state (and message) small
 SETUP_KEYS = ("religions", "chits", "hands", "deck", "discard", "turn", "phase")
+MOST_HAND_LIMIT = 100
+ZEALOTS_ID = CARDS[ZEALOTS].id
 
 
 def _flag(v: Any) -> Any:
@@ -46,15 +57,27 @@ class FaithsOptions:
     """homeland_bonus: one Event per turn involving your homeland gets Magnitude +1 (optional rule).
     max_rounds: the game ends after this many rounds, 1 to 100 (most territories, then most PC).
     zealots_copies: copies of Zealots & Fanatics in the deck, 1 to 4 (2+: a negation can be negated).
-    religions: "random" (dealt to seats at random) or "choose" (chosen in seat order)."""
+    religions: "random" (dealt to seats at random) or "choose" (chosen in seat order).
+
+    Variants, for designers (the defaults are the printed rules):
+    territories_to_win: a religion wins the moment it occupies this many territories, 2 to 26
+      (printed: 14 of the 26, "over 50%").
+    hand_limit: the most cards a player keeps after discarding in their own End phase, 0 to 100
+      (printed: 7).
+    cards: copies of each card by id, 0 to 8 (`cards.theology=6`; printed: 4 of each Magnitude card,
+      1 of each Event card). cards.zealots_fanatics is the same count as zealots_copies: give one of
+      them (only cards.zealots_fanatics takes 0, or more than 4)."""
 
     homeland_bonus: bool = False
     max_rounds: int = field(default=30, metadata={"min": 1, "max": MAX_ROUNDS})
     zealots_copies: int = field(default=1, metadata={"min": 1, "max": 4})
     religions: str = field(default="random", metadata={"choices": RELIGION_MODES})
+    territories_to_win: int = field(default=WIN, metadata={"min": 2, "max": N_TERRITORIES, "variant": True})
+    hand_limit: int = field(default=HAND_LIMIT, metadata={"min": 0, "max": MOST_HAND_LIMIT, "variant": True})
+    cards: dict[str, int] = counts(PRINTED_COPIES, MOST_COPIES)
 
     def __post_init__(self) -> None:
-        for name in ("homeland_bonus", "max_rounds", "zealots_copies"):
+        for name in ("homeland_bonus", "max_rounds", "zealots_copies", "territories_to_win", "hand_limit"):
             object.__setattr__(self, name, _flag(getattr(self, name)))
         if not isinstance(self.homeland_bonus, bool):
             raise ValueError(f"homeland_bonus must be true or false, not {self.homeland_bonus!r}")
@@ -66,7 +89,57 @@ class FaithsOptions:
         zc = self.zealots_copies
         if isinstance(zc, bool) or not isinstance(zc, int) or not 1 <= zc <= 4:
             raise ValueError(f"zealots_copies must be 1 to 4, not {short(zc)}")
+        _whole(self, "territories_to_win", 2, N_TERRITORIES, "territories")
+        _whole(self, "hand_limit", 0, MOST_HAND_LIMIT, "cards")
+        object.__setattr__(self, "cards", _deck_changes(self.cards, zc))
+        zealots = self.cards.get(ZEALOTS_ID)
+        if zealots is not None and 1 <= zealots <= 4:  # one way to write each deck: zealots_copies
+            object.__setattr__(self, "zealots_copies", zealots)
+            object.__setattr__(self, "cards", {k: v for k, v in self.cards.items() if k != ZEALOTS_ID})
         check_choices(self)
+
+    @cached_property
+    def deck_copies(self) -> tuple[int, ...]:
+        """Copies of each card in the deck, in card order (Zealots & Fanatics: either option's)."""
+        counts = {**PRINTED_COPIES, ZEALOTS_ID: self.zealots_copies, **self.cards}
+        return tuple(counts[c.id] for c in CARDS)
+
+    @cached_property
+    def variant(self) -> Json:
+        """The designer's knobs that differ from the printed rules ({} when none do): kept in the
+        stored state and shown in every view. (Worked out once per options.)"""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.metadata.get("variant") and getattr(self, f.name) != (f.default if f.name != "cards" else {})
+        }
+
+
+def _whole(options: FaithsOptions, name: str, lo: int, hi: int, what: str) -> None:
+    v = getattr(options, name)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"{name} must be a whole number of {what} from {lo} to {hi}, not {short(v)}")
+
+
+def _deck_changes(given: Any, zealots_copies: int) -> dict[str, int]:
+    """The `cards` counts checked (names, 0 to 8) and kept only where they differ from the printed
+    deck, as `parse` keeps them: a state read back, or options built in code, get the same checks."""
+    if not isinstance(given, Mapping):
+        raise ValueError(f"cards must be an object of card: copies, not {short(given)}")
+    out = {}
+    for cid, k in given.items():
+        if cid not in PRINTED_COPIES:
+            raise ValueError(f"cards: unknown card {short(cid)}; known: {', '.join(sorted(PRINTED_COPIES))}")
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= MOST_COPIES:
+            raise ValueError(f"cards.{cid} must be from 0 to {MOST_COPIES} copies, not {short(k)}")
+        if cid == ZEALOTS_ID and zealots_copies != 1 and k != zealots_copies:
+            raise ValueError(
+                f"zealots_copies ({zealots_copies}) and cards.{ZEALOTS_ID} ({k}) count the same card:"
+                " give one"
+            )
+        if k != PRINTED_COPIES[cid]:
+            out[cid] = k
+    return dict(sorted(out.items()))
 
 
 def _card(name: Any) -> int:
@@ -86,9 +159,12 @@ def blank_state(players: int, options: FaithsOptions, seed: int) -> FaithsState:
     n = players
     st = FaithsState()
     st.n = n
+    st.options = options
     st.homeland_bonus = options.homeland_bonus
     st.max_rounds = options.max_rounds
-    st.zealots_copies = options.zealots_copies
+    st.zealots_copies = options.deck_copies[ZEALOTS]
+    st.win = options.territories_to_win
+    st.hand_limit = options.hand_limit
     st.choose_religions = options.religions == "choose"
     st.religion = [-1] * n
     st.home = [-1] * n
@@ -127,7 +203,7 @@ def new_state(
     st = blank_state(players, options, seed)
     st.events = events  # recording starts before set-up: the deal and the first Fate are events too
     n = st.n
-    pool = deck_cards(options.zealots_copies)
+    pool = deck_of(options.deck_copies)
 
     def take(c: int) -> int:
         if c not in pool:
@@ -202,8 +278,8 @@ def _place_chits(st: FaithsState, chits: Any) -> None:
                 st.occupied[s] |= 1 << t
         if st.population[t] > CAPACITY:
             raise bad_setup(f"{name} holds more than {CAPACITY} PC.")
-    if any(m.bit_count() >= WIN for m in st.occupied):
-        raise bad_setup(f"a religion already occupies {WIN} territories.")
+    if any(m.bit_count() >= st.win for m in st.occupied):
+        raise bad_setup(f"a religion already occupies {st.win} territories.")
 
 
 # --- the complete state as JSON (secrets included: for storage, never for players) ---------------
@@ -241,10 +317,7 @@ def _counts(names: list[Any]) -> list[int]:
 
 
 def state_from_json(data: Mapping[str, Any]) -> FaithsState:
-    try:
-        options = FaithsOptions(**dict(data.get("options") or {}))
-    except (TypeError, ValueError) as e:
-        raise InputError("bad-state", f"bad options: {e}") from None
+    options = options_from_json(data)
     st = blank_state(int(data["players"]), options, 0)
     n = st.n
     for s, name in enumerate(data["religions"]):
@@ -263,7 +336,7 @@ def state_from_json(data: Mapping[str, Any]) -> FaithsState:
     everything = Counter(c for h in st.hand for c in range(N_CARDS) for _ in range(h[c]))
     everything.update(st.deck)
     everything.update(st.discard)
-    if everything != Counter(deck_cards(st.zealots_copies)):
+    if everything != Counter(deck_of(options.deck_copies)):
         raise InputError("bad-state", "hands, deck and discard must hold the whole deck, once.")
     st.bars = [int(b) for b in data.get("bars", [0] * n)]
     growth = data.get("growth") or {}
@@ -295,6 +368,23 @@ def state_from_json(data: Mapping[str, Any]) -> FaithsState:
     if st.phase == OVER:
         st.result = final_result(st)
     return st
+
+
+def options_from_json(data: Mapping[str, Any]) -> FaithsOptions:
+    """A stored state's options: the table's, and its `variant` (present only when it is not the
+    printed game). A variant's count of Zealots & Fanatics stands for the table's zealots_copies."""
+    raw = dict(data.get("options") or {})
+    variant = data.get("variant") or {}
+    if not isinstance(variant, Mapping):
+        raise InputError("bad-state", "variant must be an object of option: value.")
+    deck = variant.get("cards")
+    if isinstance(deck, Mapping) and ZEALOTS_ID in deck:
+        raw.pop("zealots_copies", None)
+    try:
+        options: FaithsOptions = parse(FaithsOptions, {**raw, **variant}, "Faiths")
+    except InputError as e:
+        raise InputError("bad-state", f"bad options: {e.message}") from None
+    return options
 
 
 def _place_json_chits(st: FaithsState, chits: Mapping[str, Any]) -> None:

@@ -4,6 +4,7 @@ handful of list copies."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from ziggurat.engine import Rng
 from ziggurat.engine.state import State
@@ -88,12 +89,14 @@ class FaithsState(
         "grow_left",
         "grow_targets",
         "hand",
+        "hand_limit",
         "home",
         "homeland_bonus",
         "known",
         "max_rounds",
         "negations",
         "occupied",
+        "options",
         "peek",
         "pending",
         "phase",
@@ -104,6 +107,7 @@ class FaithsState(
         "rng",
         "round",
         "turn",
+        "win",
         "winner",
         "zealots_copies",
     )
@@ -111,7 +115,10 @@ class FaithsState(
     n: int  # players; seats 0..n-1 are the turn order
     homeland_bonus: bool
     max_rounds: int
-    zealots_copies: int
+    zealots_copies: int  # copies of Zealots & Fanatics in the deck (either option's)
+    win: int  # territories that win at once (printed: 14)
+    hand_limit: int  # cards kept after the End phase (printed: 7)
+    options: Any  # the FaithsOptions it was set up with (frozen: shared by clones)
     choose_religions: bool
     religion: list[int]  # per seat, -1 until chosen
     home: list[int]  # per seat: its homeland territory, -1 until chosen
@@ -137,4 +144,4 @@ class FaithsState(
     peek: list[int]  # per seat: how many top cards of the deck it has seen (Mysticism)
     known: dict[int, list[int]]  # seat * n + other: cards `seat` knows are in `other`'s hand
     rng: Rng
-    winner: int  # the seat that reached 14 territories, -1 if none
+    winner: int  # the seat that reached `win` territories, -1 if none

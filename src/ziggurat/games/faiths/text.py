@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ziggurat.engine import Json
 from ziggurat.engine.text import Told, Wording, plural
 from ziggurat.games.faiths.actions import PARSE
 from ziggurat.games.faiths.board import HOMELAND, N_TERRITORIES, RELIGIONS, TERRITORIES, religion_name
@@ -138,10 +139,23 @@ def describe_action(st: FaithsState, seat: int, action: str) -> str:
     }.get(action, action)
 
 
+def _variant(variant: Json) -> str:
+    """`territories_to_win=10, cards.theology=6`: the knobs as a designer gives them."""
+    out: list[str] = []
+    for name, value in variant.items():
+        if isinstance(value, dict):
+            out.extend(f"{name}.{k}={k_copies}" for k, k_copies in value.items())
+        else:
+            out.append(f"{name}={value}")
+    return ", ".join(out)
+
+
 def board_text(st: FaithsState, seat: int | None, names: Sequence[str]) -> str:
     v = view(st, seat)
     n = st.n
-    lines = [f"Faiths — round {v['round']} of at most {v['max_rounds']}; 14 territories win"]
+    lines = [f"Faiths — round {v['round']} of at most {v['max_rounds']}; {st.win} territories win"]
+    if "variant" in v:
+        lines.append(f"Variant: {_variant(v['variant'])}")
     for s in range(n):
         rel = v["religions"][s]
         who = f"{names[s]} ({rel.title() if rel else '?'})"

@@ -15,7 +15,7 @@ from ziggurat.games.faiths.board import CAPACITY, TERRITORIES, adjacent
 from ziggurat.games.faiths.cards import CARDS
 from ziggurat.games.faiths.deck import draw, flip_for_magnitude, spend
 from ziggurat.games.faiths.outcome import game_over
-from ziggurat.games.faiths.state import END, EVENTS, FATE_DRAW, GROWTH, HAND_LIMIT, OVER, FaithsState
+from ziggurat.games.faiths.state import END, EVENTS, FATE_DRAW, GROWTH, OVER, FaithsState
 
 
 def begin_turn(st: FaithsState, s: int) -> None:
@@ -114,7 +114,7 @@ def end_events(st: FaithsState) -> None:
 
 def _end(st: FaithsState) -> bool:
     s = st.turn
-    if sum(st.hand[s]) > HAND_LIMIT:
+    if sum(st.hand[s]) > st.hand_limit:
         st.phase = END
         st.actor = s
         return True
@@ -125,7 +125,7 @@ def discard_to_limit(st: FaithsState, c: int) -> None:
     s = st.turn
     spend(st, s, c)
     emit(st, {"type": "discard", "seat": s, "cards": [CARDS[c].id], "reason": "hand_limit"})
-    if sum(st.hand[s]) <= HAND_LIMIT:
+    if sum(st.hand[s]) <= st.hand_limit:
         finish_turn(st)
 
 

@@ -8,7 +8,7 @@ from ziggurat.engine import Json
 from ziggurat.games.faiths.board import HOMELAND, N_TERRITORIES, RELIGIONS, TERRITORIES
 from ziggurat.games.faiths.cards import CARDS, N_CARDS
 from ziggurat.games.faiths.outcome import pcs
-from ziggurat.games.faiths.state import PHASES, REACT, FaithsState, Pending
+from ziggurat.games.faiths.state import END, HAND_LIMIT, PHASES, REACT, FaithsState, Pending
 
 PROMPTS = {
     "choose": "Choose your religion",
@@ -48,9 +48,11 @@ def pending_to_json(p: Pending) -> Json:
 
 
 def public_json(st: FaithsState) -> Json:
-    """What a spectator sees and the stored state holds alike."""
+    """What a spectator sees and the stored state holds alike. A designer's variant (the knobs that
+    differ from the printed rules) is there only when there is one: the printed game's JSON is as it
+    always was."""
     n = st.n
-    return {
+    out = {
         "options": {
             "homeland_bonus": st.homeland_bonus,
             "max_rounds": st.max_rounds,
@@ -68,6 +70,16 @@ def public_json(st: FaithsState) -> Json:
         "bars": st.bars[:],
         "pending": pending_to_json(st.pending) if st.pending is not None else None,
     }
+    variant = st.options.variant
+    if variant:
+        out["variant"] = {k: dict(v) if isinstance(v, dict) else v for k, v in variant.items()}
+    return out
+
+
+def prompt(st: FaithsState) -> str:
+    if st.phase == END and st.hand_limit != HAND_LIMIT:
+        return f"Discard down to {st.hand_limit} cards"
+    return PROMPTS[PHASES[st.phase]]
 
 
 def view(st: FaithsState, seat: int | None) -> Json:
@@ -76,7 +88,7 @@ def view(st: FaithsState, seat: int | None) -> Json:
         **public_json(st),
         "homelands": [TERRITORIES[HOMELAND[r]] if r >= 0 else None for r in st.religion],
         "max_rounds": st.max_rounds,
-        "prompt": PROMPTS[PHASES[st.phase]],
+        "prompt": prompt(st),
         "territories": [m.bit_count() for m in st.occupied],
         "pcs": pcs(st),
         "hand_counts": [sum(h) for h in st.hand],
