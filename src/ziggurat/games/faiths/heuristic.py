@@ -1,7 +1,7 @@
-"""Faiths knowledge: the race is to occupy 14 of the 26 territories, so a position is worth the
-territories a religion holds, how far it can still spread (free borders), how safely it holds them
-(a territory with a single PC falls to one removal), its PC, and the cards in its hand.
-Opponents' hands count by size alone (their cards are hidden)."""
+"""Faiths knowledge: the race is to occupy 14 of the 26 territories (or a variant's number), so a
+position is worth the territories a religion holds, how far it can still spread (free borders), how
+safely it holds them (a territory with a single PC falls to one removal), its PC, and the cards in its
+hand (up to the hand limit). Opponents' hands count by size alone (their cards are hidden)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ziggurat.bots.heuristics.base import Projection
 from ziggurat.bots.ismcts import Settings
 from ziggurat.engine import Game
 from ziggurat.engine.bits import bits
-from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES, WIN
+from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES
 from ziggurat.games.faiths.state import FaithsState
 
 TERRITORY = 3.0
@@ -27,11 +27,12 @@ BAD_ROLLOUT = frozenset(("done", "end"))
 def strength(st: FaithsState) -> list[float]:
     n = st.n
     pc = st.chits
+    win, limit = st.win, st.hand_limit  # (a variant's; printed 14 and 7)
     out = []
     for s in range(n):
         occ = st.occupied[s]
         held = occ.bit_count()
-        if held >= WIN:
+        if held >= win:
             out.append(1000.0)
             continue
         border = 0
@@ -46,7 +47,7 @@ def strength(st: FaithsState) -> list[float]:
             + BORDER * border.bit_count()
             - THIN * thin
             + PC * total
-            + CARD * min(sum(st.hand[s]), 7)
+            + CARD * min(sum(st.hand[s]), limit)
         )
     return out
 

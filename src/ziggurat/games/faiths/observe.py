@@ -6,7 +6,7 @@ from typing import Any
 
 from ziggurat.engine import Json
 from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES, RELIGIONS, TERRITORIES
-from ziggurat.games.faiths.cards import CARDS, COPIES_PER_MAGNITUDE, MAGNITUDES, ZEALOTS, deck_cards
+from ziggurat.games.faiths.cards import CARDS, MAGNITUDES
 from ziggurat.games.faiths.state import HAND_LIMIT, PHASES
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
@@ -27,10 +27,10 @@ HAND_SCALE = 3 * HAND_LIMIT
 class FaithsEncoder(Encoder):
     def build(self, options: Any) -> None:
         n = self.players
-        zc = options.zealots_copies
-        self.copies = [float(COPIES_PER_MAGNITUDE if c in MAGNITUDES else 1) for c in range(C)]
-        self.copies[ZEALOTS] = float(zc)
-        self.deck_size = float(len(deck_cards(zc)))
+        # A variant's deck: a card with no copies still divides by 1 (it never shows up anyway).
+        deck = options.deck_copies
+        self.copies = [float(max(1, k)) for k in deck]
+        self.deck_size = float(max(1, sum(deck)))
         self.max_rounds = options.max_rounds
         add = self.layout.add
         self.turn = self.seats("turn", "whose turn, one-hot")
