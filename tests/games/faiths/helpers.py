@@ -7,7 +7,7 @@ from typing import Any
 
 from ziggurat.games.faiths import GAME
 from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES
-from ziggurat.games.faiths.cards import deck_cards
+from ziggurat.games.faiths.cards import deck_of
 from ziggurat.games.faiths.state import REACT, FaithsState
 
 RELIGIONS4 = ["buddhism", "hinduism", "islam", "shinto"]  # homelands south_india east_india arabia japan
@@ -68,8 +68,8 @@ def check_invariants(st: FaithsState) -> None:
         assert min(h) >= 0
         for c, k in enumerate(h):
             cards[c] += k
-    assert cards == Counter(deck_cards(st.zealots_copies)), "every card is somewhere, once"
-    assert all(m.bit_count() < 14 for s, m in enumerate(st.occupied) if s != st.winner)
+    assert cards == Counter(deck_of(st.options.deck_copies)), "every card is somewhere, once"
+    assert all(m.bit_count() < st.win for s, m in enumerate(st.occupied) if s != st.winner)
     if st.result is None:
         assert st.actor >= 0 and GAME.to_act(st) == (st.actor,)
     else:

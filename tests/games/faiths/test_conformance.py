@@ -58,7 +58,7 @@ def play_random(players: int, options: dict[str, Any], seed: int, deep: bool) ->
     res = GAME.result(st)
     assert res is not None and res.winners
     if res.detail["reason"] == "territories":
-        assert res.winners == (st.winner,) and max(res.scores) >= 14
+        assert res.winners == (st.winner,) and max(res.scores) >= st.win
     else:
         assert st.round == st.max_rounds
     return st
