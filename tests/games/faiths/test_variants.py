@@ -248,6 +248,7 @@ VARIANT = {"territories_to_win": 9, "hand_limit": 3, "cards.theology": 6, "cards
 
 def test_a_variant_is_stored_with_the_state_and_shown_to_everyone() -> None:
     st = GAME.new(4, VARIANT, 5)
+    assert GAME.options(GAME.options_json(st.options)) == st.options  # as a match log keeps them
     want = {"territories_to_win": 9, "hand_limit": 3, "cards": {"theology": 6, "zealots_fanatics": 0}}
     data = GAME.to_json(st)
     assert data["variant"] == want
