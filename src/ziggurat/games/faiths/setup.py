@@ -101,8 +101,8 @@ class FaithsOptions:
     @cached_property
     def deck_copies(self) -> tuple[int, ...]:
         """Copies of each card in the deck, in card order (Zealots & Fanatics: either option's)."""
-        counts = {**PRINTED_COPIES, ZEALOTS_ID: self.zealots_copies, **self.cards}
-        return tuple(counts[c.id] for c in CARDS)
+        by_id = {**PRINTED_COPIES, ZEALOTS_ID: self.zealots_copies, **self.cards}
+        return tuple(by_id[c.id] for c in CARDS)
 
     @cached_property
     def variant(self) -> Json:
