@@ -20,7 +20,7 @@ def test_registered() -> None:
 def test_options() -> None:
     assert GAME.options(None) == ZenithOptions("fuji")
     assert GAME.options({"board": "krakatoa"}).board == "krakatoa"
-    assert GAME.options_json(GAME.options({"board": "twin"})) == {"board": "twin"}
+    assert GAME.options_json(GAME.options({"board": "twin"})) == {"board": "twin", "pieces": 0}
     for bad in ({"board": "everest"}, {"size": 3}, ["fuji"]):
         with pytest.raises(InputError) as e:
             GAME.options(bad)  # type: ignore[arg-type]

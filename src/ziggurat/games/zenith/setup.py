@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
-from ziggurat.engine import Json
-from ziggurat.engine.options import check_choices
+from ziggurat.engine import InputError, Json
+from ziggurat.engine.options import check_choices, parse
 from ziggurat.engine.reading import bad_setup
-from ziggurat.games.zenith.board import BOARDS
+from ziggurat.games.zenith.board import BOARDS, Board
 from ziggurat.games.zenith.flow import final_result, put, start_turn
 from ziggurat.games.zenith.state import COLOURS, NO_PIECES, NO_SPACE, ZenithState, pieces_per_player
 from ziggurat.games.zenith.view import public_json
@@ -17,14 +18,73 @@ from ziggurat.games.zenith.view import public_json
 SETUP_KEYS = ("first", "hands", "pieces")
 
 
+MOST_PIECES = max(b.size for b in BOARDS.values())  # Twin Peaks' 39 spaces: more could never be placed
+
+
 @dataclass(frozen=True)
 class ZenithOptions:
-    """board: fuji (Mt. Fuji), pikes (Pikes Peak), twin (Twin Peaks) or krakatoa."""
+    """board: fuji (Mt. Fuji), pikes (Pikes Peak), twin (Twin Peaks) or krakatoa.
+
+    Variant, for designers (the default is the printed rule):
+    pieces: each player's pieces. 0 (printed): the rulebook's count, 58 each with two players and 29
+      each with three or four, more than any board has spaces, so pieces never run out and only
+      blocking decides. Otherwise 1 to the board's spaces (Mt. Fuji 20, Pikes Peak 35, Twin Peaks 39,
+      Krakatoa 27; more could never be placed): the players start with that many in hand, and
+      running out is part of the game, as the printed rules already say: a player with no piece left
+      at the start of their turn is eliminated, like one with no space. When the game is created,
+      the players' pieces together must also outnumber the ground spaces, that is at least
+      ground // players + 1 each (Mt. Fuji's 10 ground spaces with 3 players: 4): with fewer, nobody
+      could ever be blocked, and the last seat would win whatever anyone played."""
 
     board: str = field(default="fuji", metadata={"choices": tuple(BOARDS)})
+    pieces: int = field(default=0, metadata={"min": 0, "max": MOST_PIECES, "variant": True})
 
     def __post_init__(self) -> None:
         check_choices(self)
+        p = self.pieces
+        if isinstance(p, int) and not isinstance(p, bool):  # (a wrong type is `parse`'s to refuse)
+            b = BOARDS[self.board]
+            if p > b.size:
+                raise ValueError(
+                    f"pieces: {b.name} has {b.size} spaces, so nobody can place more than {b.size} pieces:"
+                    f" give at most {b.size}, or 0 for the printed count."
+                )
+
+    @cached_property
+    def variant(self) -> Json:
+        """The designer's options that differ from the printed game's: {} when none do. (Every view
+        shows it: worked out once per options.)"""
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.metadata.get("variant") and getattr(self, f.name) != f.default
+        }
+
+    def pieces_each(self, players: int) -> int:
+        """Each player's pieces at the start: the variant's, else the rulebook's for this many."""
+        return self.pieces or pieces_per_player(players)
+
+
+def fewest_pieces(board: Board, players: int) -> int:
+    """The smallest `pieces` variant that leaves the game open: the players' pieces together must
+    outnumber the ground spaces, or nobody can ever be blocked."""
+    return board.ground.bit_count() // players + 1
+
+
+def check_pieces(options: ZenithOptions, players: int) -> None:
+    """Refuse (bad-options) a pieces variant too small for this board and player count."""
+    p = options.pieces
+    b = BOARDS[options.board]
+    lo = fewest_pieces(b, players)
+    if p and p < lo:
+        ground = b.ground.bit_count()
+        raise InputError(
+            "bad-options",
+            f"pieces: with {players} players, {p} pieces each ({p * players} in all) can't fill the"
+            f" {ground} ground spaces of {b.name}, so nobody could ever be blocked and the last seat"
+            f" would win whatever anyone played; give {lo} to {b.size}, or 0 for the printed count"
+            f" ({pieces_per_player(players)}).",
+        )
 
 
 def seat_ref(ref: Any, n: int, what: str) -> int:
@@ -38,12 +98,14 @@ def seat_ref(ref: Any, n: int, what: str) -> int:
     raise bad_setup(f"{what}: {ref!r} is not a seat (0 to {n - 1} or {', '.join(COLOURS[:n])}).")
 
 
-def blank(players: int, board: str) -> ZenithState:
+def blank(players: int, options: ZenithOptions) -> ZenithState:
     """An empty board before anyone's turn has started (the player count is checked already)."""
+    check_pieces(options, players)
     st = ZenithState()
-    st.board = BOARDS[board]
+    st.board = BOARDS[options.board]
+    st.options = options
     n = st.n = players
-    st.pieces = pieces_per_player(n)
+    st.pieces = options.pieces_each(n)
     st.turn = 0
     st.moves = 0
     st.own = [0] * n
@@ -98,7 +160,7 @@ def new_state(
     players: int, options: ZenithOptions, seed: int, setup: Mapping[str, Any], events: list[Json] | None
 ) -> ZenithState:
     """No randomness in Zenith: `seed` is accepted for the contract and ignored."""
-    st = blank(players, options.board)
+    st = blank(players, options)
     st.events = events
     n = st.n
 
@@ -135,7 +197,11 @@ def state_from_json(data: Mapping[str, Any]) -> ZenithState:
     board = data.get("board", "fuji")
     if board not in BOARDS:
         raise ValueError(f"unknown board {board!r}; boards: {', '.join(BOARDS)}")
-    st = blank(data["players"], board)
+    variant = data.get("variant") or {}
+    if not isinstance(variant, Mapping) or "board" in variant:
+        raise ValueError("variant must be an object of the designer's options (the board is given apart)")
+    options: ZenithOptions = parse(ZenithOptions, {**variant, "board": board}, "Zenith")
+    st = blank(data["players"], options)
     n = st.n
 
     def owner(ref: Any, where: str) -> int:

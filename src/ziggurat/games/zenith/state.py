@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ziggurat.engine.state import State
 from ziggurat.games.zenith.board import Board
+
+if TYPE_CHECKING:
+    from ziggurat.games.zenith.setup import ZenithOptions
 
 COLOURS = ("green", "orange", "purple", "blue")  # seat order (rulings: players and pieces)
 LETTERS = ("G", "O", "P", "B")
@@ -11,6 +16,7 @@ NO_SPACE, NO_PIECES = "no-space", "no-pieces"  # why a player was eliminated
 
 
 def pieces_per_player(players: int) -> int:
+    """The rulebook's count (a variant may give another: ZenithOptions.pieces)."""
     return 58 if players == 2 else 29
 
 
@@ -22,6 +28,7 @@ class ZenithState(State, lists=("own", "reach", "hand", "out")):
         "moves",
         "occupied",
         "open",
+        "options",
         "out",
         "own",
         "pieces",
@@ -30,8 +37,9 @@ class ZenithState(State, lists=("own", "reach", "hand", "out")):
     )
 
     board: Board
+    options: ZenithOptions  # the game's options, frozen (shared by clones); read only off the hot path
     n: int  # players; seats 0..n-1 are the turn order (clockwise)
-    pieces: int  # each player's pieces at the start (58 or 29)
+    pieces: int  # each player's pieces at the start (58 or 29, or the variant's)
     turn: int  # whose turn; -1 once the game is over
     moves: int  # placements made so far in this game
     own: list[int]  # per seat: mask of spaces holding that seat's pieces

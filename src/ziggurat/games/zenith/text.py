@@ -69,6 +69,8 @@ def board_text(st: ZenithState, seat: int | None, names: Sequence[str]) -> str:
     height = max(len(x) for x in blocks)
     widths = [max(len(line) for line in x) for x in blocks]
     lines = [f"Zenith on {b.name} — move {st.moves}"]
+    if st.options.pieces:
+        lines[0] += f" — variant: {st.pieces} pieces each"
     for k in range(height):
         parts = [(x[k] if k < len(x) else "").ljust(w) for x, w in zip(blocks, widths, strict=True)]
         lines.append("   ".join(parts).rstrip())

@@ -18,10 +18,11 @@ def _levels(b: Board) -> tuple[tuple[str, ...], ...]:
 
 
 def public_json(st: ZenithState) -> Json:
-    """What a spectator sees and the stored state holds alike."""
+    """What a spectator sees and the stored state holds alike (a designer's variant only when there is
+    one: the printed game's JSON is as it always was)."""
     b = st.board
     owner = {i: s for s in range(st.n) for i in bits(st.own[s])}
-    return {
+    out: Json = {
         "board": b.id,
         "turn": st.turn if st.turn >= 0 else None,
         "moves": st.moves,
@@ -29,6 +30,10 @@ def public_json(st: ZenithState) -> Json:
         "hands": st.hand[:],
         "eliminated": [{"seat": s, "reason": r, "moves": m} for s, r, m in st.out],
     }
+    variant = st.options.variant
+    if variant:
+        out["variant"] = dict(variant)
+    return out
 
 
 def view(st: ZenithState, seat: int | None) -> Json:
