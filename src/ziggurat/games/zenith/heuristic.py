@@ -3,6 +3,9 @@
 A seat's reserve is the spaces it may fill now, plus the upper spaces resting on its pieces that no
 other seat reaches (nobody can take those away: they are the moves it will still have when the
 ground is full). A position is worth a seat's reserve against the best of the others'.
+Under a pieces variant (ZenithOptions.pieces) hands can run out, and a seat's reserve is at most the
+pieces it has left: it can't make more placements than that. (The printed counts never run out, and
+the printed game's bots are left exactly as they were.)
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ def reserves(st: ZenithState) -> list[float]:
     b = st.board
     free = b.all & ~st.occupied
     out = []
+    few = st.options.pieces  # a variant: pieces may run out
     for s in range(st.n):
         if not st.alive >> s & 1:
             out.append(-100.0)
@@ -37,11 +41,12 @@ def reserves(st: ZenithState) -> list[float]:
                 others |= st.reach[o]
         private = st.reach[s] & free & ~b.ground & ~others
         now = st.placeable(s)
-        out.append(
+        value = (
             OPEN * now.bit_count()
             + PRIVATE_OPEN * (private & now).bit_count()
             + PRIVATE_LATER * (private & ~now).bit_count()
         )
+        out.append(min(value, float(st.hand[s])) if few else value)
     return out
 
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from ziggurat.engine import Json
 from ziggurat.games.zenith.board import BOARDS
-from ziggurat.games.zenith.state import pieces_per_player
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
 
@@ -17,7 +16,7 @@ class ZenithEncoder(Encoder):
         ids = BOARDS[options.board].ids
         self.space = index_of(list(ids))
         self.n_spaces = len(ids)
-        self.pieces_each = pieces_per_player(n)
+        self.pieces_each = options.pieces_each(n)  # the variant's count, if any
         add = self.layout.add
         self.turn = self.seats("turn", "the seat to place, one-hot")
         self.pieces = add("pieces", len(ids) * n, "per space (in `level.q.r` order), its owner one-hot")
