@@ -42,7 +42,7 @@ class ZenithOptions:
     def __post_init__(self) -> None:
         check_choices(self)
         p = self.pieces
-        if isinstance(p, int) and not isinstance(p, bool):  # (a wrong type is `parse`'s to refuse)
+        if p and type(p) is int:  # (a wrong type is `parse`'s to refuse)
             b = BOARDS[self.board]
             if p > b.size:
                 raise ValueError(
@@ -100,7 +100,8 @@ def seat_ref(ref: Any, n: int, what: str) -> int:
 
 def blank(players: int, options: ZenithOptions) -> ZenithState:
     """An empty board before anyone's turn has started (the player count is checked already)."""
-    check_pieces(options, players)
+    if options.pieces:
+        check_pieces(options, players)
     st = ZenithState()
     st.board = BOARDS[options.board]
     st.options = options
