@@ -34,7 +34,8 @@ class ZenithOptions:
       at the start of their turn is eliminated, like one with no space. When the game is created,
       the players' pieces together must also outnumber the ground spaces, that is at least
       ground // players + 1 each (Mt. Fuji's 10 ground spaces with 3 players: 4): with fewer, nobody
-      could ever be blocked, and the last seat would win whatever anyone played."""
+      could ever be blocked, and the last seat would win whatever anyone played. (Just above that
+      floor blocking is still rare, so the last seat usually wins: the arena shows how often.)"""
 
     board: str = field(default="fuji", metadata={"choices": tuple(BOARDS)})
     pieces: int = field(default=0, metadata={"min": 0, "max": MOST_PIECES, "variant": True})
