@@ -20,8 +20,8 @@ GREEN, ORANGE, PURPLE = range(3)
 PLAYERS = (2, 3, 4)
 # Two players on Mt. Fuji: green builds a green-only space (1.0.0) and stacks on it; the ground is full
 # after 11 placements, with green's 6 pieces all placed, and orange places its last piece on 1.1.0.
-LINE = ("0.0.0", "0.3.0", "0.1.0", "0.0.3", "0.0.1", "0.2.0", "1.0.0", "0.1.1", "0.1.2", "0.2.1")
-LINE += ("0.0.2", "1.1.0")
+LINE: tuple[str, ...] = ("0.0.0", "0.3.0", "0.1.0", "0.0.3", "0.0.1", "0.2.0", "1.0.0", "0.1.1")
+LINE += ("0.1.2", "0.2.1", "0.0.2", "1.1.0")
 
 
 def play(st: ZenithState, *spaces: str) -> None:
