@@ -211,3 +211,21 @@ def test_extreme_variants_still_end() -> None:
             st = GAME.new(players, raw, seed=i)
             assert isinstance(st.options, ZealousOptions)
             play_out(st, i)
+
+
+def test_a_rotating_first_player_opens_each_round_one_seat_on() -> None:
+    st = GAME.new(4, {"first_player": "rotating", "points_to_win": 500}, seed=6)
+    rng = random.Random(1)
+    order: dict[int, list[int]] = {}
+    last = (-1, -1)
+    while st.round < 6:
+        (seat,) = GAME.to_act(st)
+        GAME.apply(st, seat, rng.choice(GAME.legal(st, seat)))
+        if st.round >= 1 and (st.round, st.turn) != last:  # a turn has begun
+            last = (st.round, st.turn)
+            order.setdefault(st.round, []).append(st.turn)
+            again = GAME.from_json(GAME.to_json(st))  # a stored state knows who opens its round
+            assert again.first == st.first == (st.round - 1) % 4
+    assert order[1] == [0, 1, 2, 3] and order[2] == [1, 2, 3, 0] and order[3] == [2, 3, 0, 1]
+    assert order[4] == [3, 0, 1, 2] and order[5] == [0, 1, 2, 3]
+    assert GAME.new(4, {}, seed=6).first == 0

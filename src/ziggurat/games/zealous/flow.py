@@ -152,6 +152,8 @@ def start_turn(st: ZealousState, s: int) -> None:
 def end_turn(st: ZealousState) -> None:
     nxt = st.turn + 1
     if nxt == st.n:
+        nxt = 0
+    if nxt == st.first:  # everyone has had their turn (printed: the round opens with seat 0)
         end_round(st)
     else:
         start_turn(st, nxt)
@@ -241,7 +243,15 @@ def finish_round(st: ZealousState) -> None:
         return
     st.round += 1
     emit(st, {"type": "round", "round": st.round})
-    start_turn(st, 0)
+    st.first = first_of_round(st)
+    start_turn(st, st.first)
+
+
+def first_of_round(st: ZealousState) -> int:
+    """Who opens the current round: seat 0 (printed), or one seat on each round in the variant."""
+    if st.options.first_player == "rotating" and st.round > 0:
+        return (st.round - 1) % st.n
+    return 0
 
 
 def next_birth(st: ZealousState, s: int) -> int | None:

@@ -96,7 +96,8 @@ def project(st: ZealousState) -> list[float]:
     card = 0.4 * (r - 1) + 0.5
     scale = min(r, 3) / 3
     tempo = st.phase not in (SETUP, PROLIFERATION)
-    turn = st.turn
+    first = st.first
+    order = (st.turn - first) % n  # where the seat to act stands in this round's order
     for s in range(n):
         h = st.hand[s]
         held = sum(h)
@@ -116,7 +117,7 @@ def project(st: ZealousState) -> list[float]:
         if m:
             proj[s] += SANCTUARY * sum(f[t * n + s] for t in range(N_TILES) if m >> t & 1)
         # A seat whose turn has not ended this round will add a follower that scores this tally too.
-        if tempo and s >= turn and supply[s]:
+        if tempo and (s - first) % n >= order and supply[s]:
             proj[s] += r
     return proj
 

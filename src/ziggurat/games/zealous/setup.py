@@ -12,7 +12,7 @@ from ziggurat.engine.options import check_choices, copies, counts, parse
 from ziggurat.engine.reading import bad_setup, mapping, named
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, PRINTED, deck_cards
-from ziggurat.games.zealous.flow import final_result, mask_tiles
+from ziggurat.games.zealous.flow import final_result, first_of_round, mask_tiles
 from ziggurat.games.zealous.state import (
     FOLLOWERS_PER_PLAYER,
     LENGTHS,
@@ -26,6 +26,7 @@ from ziggurat.games.zealous.view import public_json
 
 SETUP_KEYS = ("decks", "hands")
 BIRTH_ORDERS = ("seat", "reversed")
+FIRST_PLAYERS = ("fixed", "rotating")
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class ZealousOptions:
       first of four starts with 3 x head_start, the last with 0): a compensation for early seats.
     birth_order: who chooses a Birth Site first at the set-up: "seat" (turn order, printed) or
       "reversed" (the last player first, so the first player chooses knowing where the others stand).
+    first_player: who opens each round: "fixed" (seat 0, every round: printed) or "rotating" (seat 0
+      opens round 1, seat 1 round 2, ...; the turn order around the table stays the same).
     cards: copies of each card, 0 to 8 (`cards.stone=2`); a deck may be left empty."""
 
     length: str = field(default="beginner", metadata={"choices": tuple(LENGTHS)})
@@ -52,6 +55,7 @@ class ZealousOptions:
     followers: int = field(default=FOLLOWERS_PER_PLAYER, metadata={"min": 1, "max": 60, "variant": True})
     head_start: int = field(default=0, metadata={"min": 0, "max": 30, "variant": True})
     birth_order: str = field(default="seat", metadata={"choices": BIRTH_ORDERS, "variant": True})
+    first_player: str = field(default="fixed", metadata={"choices": FIRST_PLAYERS, "variant": True})
     cards: dict[str, int] = counts(PRINTED, 8)
 
     def __post_init__(self) -> None:
@@ -146,6 +150,7 @@ def _blank(players: int, options: ZealousOptions, seed: int, events: list[Json] 
     st.target, st.max_rounds = options.end()
     st.holy = options.holy_city_points
     st.round = 0
+    st.first = 0
     st.turn = n - 1 if options.birth_order == "reversed" else 0
     st.phase = SETUP
     st.card_played = False
@@ -219,6 +224,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     # (without its decks, a position gets shuffled ones: a designer's puzzle may leave them out)
     st = new_state(n, options, 0, {}) if decks is None else _blank(n, options, 0, None)
     st.round = int(data.get("round", 1))
+    st.first = first_of_round(st)
     st.turn = int(data.get("turn", 0))
     st.phase = Phase(PHASES.index(data.get("phase", "move")))
     st.card_played = bool(data.get("card_played", False))

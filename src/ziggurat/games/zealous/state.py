@@ -74,6 +74,7 @@ class ZealousState(
         "deck",
         "discard",
         "famine",
+        "first",
         "followers",
         "hand",
         "holy",
@@ -100,6 +101,7 @@ class ZealousState(
     options: Any  # the ZealousOptions it was set up with (frozen: shared by clones)
     holy: int  # points per follower in the Holy City at a tally (printed: 2)
     round: int
+    first: int  # the seat that opens this round (printed: always 0)
     turn: int  # whose turn (during set-up: who chooses a Birth Site)
     phase: Phase
     card_played: bool  # the one card of this turn is spent
