@@ -1,7 +1,8 @@
 """The round: Guru's Insight, the secret choice, resolution in the printed order, the end of the round.
 
 Resolution walks the revealed cards upwards by card number (cards.py orders them as the rulebook
-resolves them) and stops whenever a player must decide; the answer resumes it (`advance`).
+resolves them; a variant's extra copies go by their rank) and stops whenever a player must decide; the
+answer resumes it (`advance`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ziggurat.games.zombology.cards import (
     CURED_MASK,
     ID,
     KIND,
+    N_PRINTED,
     N_SUITS,
     OVERRUN,
     PAYRISE,
@@ -23,6 +25,7 @@ from ziggurat.games.zombology.cards import (
     SUIT_MASK,
     SUITS,
     VALUE,
+    first,
     ids,
 )
 from ziggurat.games.zombology.scoring import final_result
@@ -132,8 +135,12 @@ def advance(st: ZombologyState) -> None:
     """Resolve played cards in order until a player must decide or the round is over."""
     chosen = st.chosen
     while st.pending:
-        low = st.pending & -st.pending
-        c = low.bit_length() - 1
+        if st.pending >> N_PRINTED:  # a variant's extra copy: card order is not play order
+            c = first(st.pending)
+            low = 1 << c
+        else:
+            low = st.pending & -st.pending
+            c = low.bit_length() - 1
         s = chosen.index(c)
         kind = KIND[c]
         if kind == OVERRUN:
