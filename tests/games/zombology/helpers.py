@@ -6,6 +6,7 @@ from typing import Any
 
 from ziggurat.games.zombology import GAME
 from ziggurat.games.zombology.cards import CARD_INDEX, cards_of, in_play_mask
+from ziggurat.games.zombology.setup import deck_of
 from ziggurat.games.zombology.state import CHOOSE, RESOLVE, ZombologyState
 
 FOUR_SUITS = ["crystals", "magnets", "tea", "aromatherapy"]  # in play when vegan and homeopathy are removed
@@ -56,7 +57,7 @@ def everything(st: ZombologyState) -> int:
     for m in places:
         assert not union & m, f"a card is in two places: {cards_of(union & m)}"
         union |= m
-    assert union == in_play_mask(st.suits), "every card in play is somewhere"
+    assert union == in_play_mask(st.suits, deck_of(st.options)), "every card in play is somewhere"
     return union
 
 

@@ -10,6 +10,7 @@ from tests.games.zombology.helpers import everything, game, mask, play
 from ziggurat.engine import InputError, get
 from ziggurat.games.zombology import GAME
 from ziggurat.games.zombology.actions import action_space
+from ziggurat.games.zombology.setup import variant_json
 from ziggurat.games.zombology.state import NO_CARD
 
 
@@ -21,7 +22,7 @@ def test_registered_as_a_hidden_simultaneous_game_for_3_to_8() -> None:
         True,
         True,
     )
-    assert GAME.options({}) == GAME.Options() and GAME.options_json(GAME.options(None)) == {}
+    assert GAME.options({}) == GAME.Options() and variant_json(GAME.options(None)) == {}  # printed
     with pytest.raises(InputError):
         GAME.options({"length": "advanced"})
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ziggurat.games.zombology import actions
-from ziggurat.games.zombology.setup import ZombologyOptions
+from ziggurat.games.zombology.setup import ZombologyOptions, deck_of
 
 
 def action_space(players: int, options: ZombologyOptions) -> list[str]:
-    return actions.action_space(players)
+    """The actions of the options' deck: a variant's extra copies have actions of their own."""
+    return actions.action_space(players, deck_of(options))
 
 
 def max_length(players: int, options: ZombologyOptions) -> int:

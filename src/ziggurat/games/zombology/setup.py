@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from ziggurat.engine import Json, Rng
+from ziggurat.engine import InputError, Json, Rng
+from ziggurat.engine.options import copies, counts, parse, short
 from ziggurat.engine.reading import bad_setup, mapping, named, seat_number
 from ziggurat.games.zombology import flow
+from ziggurat.games.zombology.actions import admit
 from ziggurat.games.zombology.cards import (
     APOCALYPSE,
     BACK,
@@ -18,13 +22,17 @@ from ziggurat.games.zombology.cards import (
     EPIDEMIC,
     ID,
     KIND,
+    MOST,
     N_SUITS,
+    PRINTED_COPIES_BY_ID,
+    PRINTED_MASK,
     SUIT,
     SUIT_INDEX,
     SUITS,
     THERAPY,
     VALUE,
     cards_of,
+    deck_mask,
     ids,
     in_play_mask,
 )
@@ -54,16 +62,113 @@ SETUP_KEYS = ("removed", "decks", "hands", "collections", "centre", "gurus", "ro
 
 @dataclass(frozen=True)
 class ZombologyOptions:
-    """Zombology has no options: the player count decides the set-up."""
+    """Zombology's options are designer variants of the deck mix; every default is the printed game.
+
+    The printed deck has 13 Therapy cards per suit in copies (1/3, 2/3, 3/3 of a value...) and 16
+    special cards, and which suits are in play depends on the player count: those are what a designer
+    can count differently. (The Epidemic/Apocalypse backs stay by value as the rulings split them, and
+    the deal, the rounds and the scoring stay as printed.)
+
+    removed_3p: suits removed (at random) before the deal with 3 players, 0 to 5; printed 2.
+    removed_4p: the same with 4 players, 0 to 5; printed 2.
+    removed_5p: the same with 5 players, 0 to 5; printed 1.
+    removed_6p: the same with 6 players, 0 to 5; printed 1.
+    removed_7p: the same with 7 players, 0 to 5; printed 0.
+    removed_8p: the same with 8 players, 0 to 5; printed 0.
+    cards.<id>: copies of a card, 0 to 9, in each suit in play for a Therapy card: `overrun` (printed
+        6), `payrise` (6), `army` (4), and `<suit>-<value>` such as `crystals-4` (printed by value:
+        1-3 three each, 4 two, 5 and 6 one). Copies 1 to k keep their ids (`crystals-4-2`); copies
+        beyond the printed ones are new cards (`crystals-4-3`, `overrun-7`) that resolve in the
+        printed order (kind, value, suit, copy). A value with 0 copies breaks its suits' ladder.
+    """
+
+    removed_3p: int = field(
+        default=SUITS_REMOVED[3], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
+    )
+    removed_4p: int = field(
+        default=SUITS_REMOVED[4], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
+    )
+    removed_5p: int = field(
+        default=SUITS_REMOVED[5], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
+    )
+    removed_6p: int = field(
+        default=SUITS_REMOVED[6], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
+    )
+    removed_7p: int = field(
+        default=SUITS_REMOVED[7], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
+    )
+    removed_8p: int = field(
+        default=SUITS_REMOVED[8], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
+    )
+    cards: dict[str, int] = counts(PRINTED_COPIES_BY_ID, MOST)
+
+    def __post_init__(self) -> None:
+        """The checks `parse` makes, for options built directly too; `cards` keeps only the changes."""
+        for n in SUITS_REMOVED:
+            k = getattr(self, f"removed_{n}p")
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < N_SUITS:
+                raise ValueError(f"removed_{n}p must be from 0 to {N_SUITS - 1}, not {short(k)}")
+        if not isinstance(self.cards, Mapping):
+            raise ValueError(f"cards must be an object of name: copies, not {short(self.cards)}")
+        changed = {}
+        for key, k in self.cards.items():
+            if key not in PRINTED_COPIES_BY_ID:
+                raise ValueError(f"cards: unknown {short(key)} (cards are counted as overrun, crystals-4...)")
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= MOST:
+                raise ValueError(f"cards.{key} must be from 0 to {MOST}, not {short(k)}")
+            if k != PRINTED_COPIES_BY_ID[key]:
+                changed[key] = k
+        object.__setattr__(self, "cards", dict(sorted(changed.items())))
+
+    def removed(self, players: int) -> int:
+        """How many suits are removed before the deal with this many players."""
+        return int(getattr(self, f"removed_{players}p"))
+
+
+PRINTED = ZombologyOptions()
+
+
+@lru_cache(maxsize=64)
+def _deck(options: ZombologyOptions) -> int:
+    return deck_mask(copies(options))
+
+
+def deck_of(options: ZombologyOptions) -> int:
+    """The cards of the whole deck (every suit) under these options: the printed 94 by default."""
+    return PRINTED_MASK if not options.cards else _deck(options)
+
+
+def variant_json(options: ZombologyOptions) -> Json:
+    """The options that differ from the printed game (empty for the printed game)."""
+    out: Json = {}
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        if value != getattr(PRINTED, f.name):
+            out[f.name] = dict(value) if isinstance(value, dict) else value
+    return out
+
+
+def _variant(data: Mapping[str, Any]) -> ZombologyOptions:
+    """The options a stored state names under "variant" (the printed game without one)."""
+    raw = data.get("variant")
+    if raw is None:
+        return PRINTED
+    try:
+        options: ZombologyOptions = parse(ZombologyOptions, raw, "Zombology")
+    except InputError as e:
+        raise bad_setup(f"variant: {e.message}") from None
+    return options
 
 
 def _suit(name: Any) -> int:
     return named(SUIT_INDEX, name, "suit", "suits")
 
 
-def _blank(n: int, suits: tuple[int, ...]) -> ZombologyState:
+def _blank(n: int, suits: tuple[int, ...], options: ZombologyOptions = PRINTED) -> ZombologyState:
     st = ZombologyState()
     st.n = n
+    st.options = options
+    st.variant = variant_json(options) if options != PRINTED else None
     st.suits = suits
     st.round = 1
     st.phase = CHOOSE
@@ -98,7 +203,10 @@ class _Pool:
             raise bad_setup(f"Unknown card {name!r} (cards are named like crystals-1-2, overrun-3, army-4).")
         c = CARD_INDEX[name]
         if not self.free >> c & 1:
-            raise bad_setup(f"{name} is not available: its suit is not in play, or it is placed twice.")
+            raise bad_setup(
+                f"{name} is not available: its suit is not in play, the deck has no such copy,"
+                " or it is placed twice."
+            )
         self.free ^= 1 << c
         return c
 
@@ -126,7 +234,7 @@ def new_state(
 ) -> ZombologyState:
     n = players
     rng = Rng(seed)
-    k = SUITS_REMOVED[n]
+    k = options.removed(n)
     if "removed" in setup:
         names = setup["removed"]
         if not isinstance(names, list) or len(set(names)) != k or len(names) != k:
@@ -140,10 +248,13 @@ def new_state(
         for _ in range(k):
             left.pop(rng.below(len(left)))
         suits = tuple(left)
-    st = _blank(n, suits)
+    st = _blank(n, suits, options)
     st.rng = rng
     st.events = events
-    pool = _Pool(in_play_mask(suits))
+    whole = deck_of(options)
+    if whole != PRINTED_MASK:
+        admit(whole)
+    pool = _Pool(in_play_mask(suits, whole))
 
     for s, names in _per_seat(setup.get("collections") or {}, n, "setup.collections").items():
         st.collection[s] = pool.mask(names, "setup.collections")
@@ -243,10 +354,15 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     """A state from `state_to_json`, or a constructed position: everything but "players" is optional
     (absent decks hold every card placed nowhere else, in card order)."""
     n = int(data["players"])
+    options = _variant(data)
     removed = {_suit(u) for u in data.get("removed", [])}
     suits = tuple(u for u in range(N_SUITS) if u not in removed)
-    st = _blank(n, suits)
-    pool = _Pool(in_play_mask(suits))
+    st = _blank(n, suits, options)
+    whole = deck_of(options)
+    if whole != PRINTED_MASK:
+        admit(whole)
+    in_play = in_play_mask(suits, whole)
+    pool = _Pool(in_play)
     st.round = int(data.get("round", 1))
     st.phase = Phase(PHASES.index(data.get("phase", "choose")))
     for name, seat in (data.get("gurus") or {}).items():
@@ -259,7 +375,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
     for s, names in _per_seat(data.get("collections") or {}, n, "collections").items():
         st.collection[s] = pool.mask(names, "collections")
     for s, names in _per_seat(data.get("fresh") or {}, n, "fresh").items():
-        st.fresh[s] = _Pool(in_play_mask(suits)).mask(names, "fresh")  # a note on centre cards
+        st.fresh[s] = _Pool(in_play).mask(names, "fresh")  # a note on centre cards
     st.centre = pool.mask(data.get("centre") or [], "centre")
     st.game_box = pool.mask(data.get("box") or [], "box")
     st.pending = pool.mask(data.get("pending") or [], "pending")
@@ -296,7 +412,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
         st.insight = seat_number(ins["seat"], n) * N_SUITS + _suit(ins["guru"])
     memory = data.get("memory")
     if memory is not None:
-        st.memory = [[_Pool(in_play_mask(suits)).mask(m, "memory") for m in row] for row in memory]
+        st.memory = [[_Pool(in_play).mask(m, "memory") for m in row] for row in memory]
         if len(st.memory) != n or any(len(row) != n for row in st.memory):
             raise bad_setup("memory needs one row of one entry per seat for each seat.")
     if "rng" in data:

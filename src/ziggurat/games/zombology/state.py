@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from ziggurat.engine import Rng
 from ziggurat.engine.state import State
@@ -50,14 +51,18 @@ class ZombologyState(
         "hand",
         "insight",
         "memory",
+        "options",
         "pending",
         "phase",
         "rng",
         "round",
         "suits",
+        "variant",
     )
 
     n: int  # players; seat s passes to s + 1 ("left")
+    options: Any  # the ZombologyOptions played with (frozen: shared by clones); only the set-up reads it
+    variant: dict[str, Any] | None  # its fields that differ from the printed game, as JSON; None: printed
     suits: tuple[int, ...]  # suits in play
     round: int  # 1..8
     phase: Phase

@@ -1,9 +1,10 @@
 """What a seat may see (rulings, "Public and hidden").
 
-Public: every collection, the central area, the box, who owns which Guru, deck sizes, the round, which
-players have chosen (and the back of each face-down card, as it lies on the table), how many cards of
-each back each hand holds, and the played cards once all are revealed. Private: the cards in a hand,
-a chosen card until all are revealed, what a player remembers of the hands it passed, deck order."""
+Public: the variant of the rules if it is not the printed game, every collection, the central area,
+the box, who owns which Guru, deck sizes, the round, which players have chosen (and the back of each
+face-down card, as it lies on the table), how many cards of each back each hand holds, and the played
+cards once all are revealed. Private: the cards in a hand, a chosen card until all are revealed, what a
+player remembers of the hands it passed, deck order."""
 
 from __future__ import annotations
 
@@ -49,8 +50,9 @@ def ask_json(st: ZombologyState) -> Json | None:
 
 
 def public_json(st: ZombologyState) -> Json:
-    """What a spectator sees and the stored state holds alike."""
-    return {
+    """What a spectator sees and the stored state holds alike; a designer's variant of the rules too
+    ("variant": the options that differ from the printed game), only when there is one."""
+    out: Json = {
         "round": st.round,
         "phase": PHASES[st.phase],
         "removed": [SUITS[u] for u in range(N_SUITS) if u not in st.suits],
@@ -60,6 +62,9 @@ def public_json(st: ZombologyState) -> Json:
         "box": ids(st.game_box),
         "pending": ids(st.pending),
     }
+    if st.variant is not None:
+        out["variant"] = {k: dict(v) if isinstance(v, dict) else v for k, v in st.variant.items()}
+    return out
 
 
 def view(st: ZombologyState, seat: int | None) -> Json:
