@@ -192,6 +192,14 @@ def test_bad_variants_are_refused_with_a_reason(raw: dict[str, Any], words: str)
     assert e.value.code == "bad-options" and words in e.value.message, e.value.message
 
 
+def test_options_json_round_trips_and_names_copies_only_when_changed() -> None:
+    for raw in ({}, {"removed_7p": 2}, {"cards.army": 0, "cards.tea-6": 2}):
+        opts = GAME.options(raw)
+        assert GAME.options(GAME.options_json(opts)) == opts
+    assert "cards" not in GAME.options_json(PRINTED) and GAME.options_json(PRINTED)["removed_3p"] == 2
+    assert GAME.options_json(options(cards__army=0))["cards"] == {"army": 0}
+
+
 def test_options_built_directly_are_checked_and_kept_minimal() -> None:
     with pytest.raises(ValueError, match="removed_4p must be from 0 to 5"):
         ZombologyOptions(removed_4p=6)
