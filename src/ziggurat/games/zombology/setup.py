@@ -57,7 +57,14 @@ from ziggurat.games.zombology.view import public_json
 SUITS_REMOVED = {3: 2, 4: 2, 5: 1, 6: 1, 7: 0, 8: 0}
 EPIDEMIC_DEAL = 3
 APOCALYPSE_DEAL = {3: 3, 4: 1, 5: 1, 6: 0, 7: 0, 8: 0}
+_REMOVABLE = frozenset(range(N_SUITS))  # how many suits a variant may remove
+_INT = {int}
 SETUP_KEYS = ("removed", "decks", "hands", "collections", "centre", "gurus", "round")
+
+
+def _removed(players: int) -> Any:
+    """The field of the suits removed with this many players: printed by default."""
+    return field(default=SUITS_REMOVED[players], metadata={"min": 0, "max": N_SUITS - 1, "variant": True})
 
 
 @dataclass(frozen=True)
@@ -75,54 +82,52 @@ class ZombologyOptions:
     removed_6p: the same with 6 players, 0 to 5; printed 1.
     removed_7p: the same with 7 players, 0 to 5; printed 0.
     removed_8p: the same with 8 players, 0 to 5; printed 0.
-    cards.<id>: copies of a card, 0 to 9, in each suit in play for a Therapy card: `overrun` (printed
-        6), `payrise` (6), `army` (4), and `<suit>-<value>` such as `crystals-4` (printed by value:
-        1-3 three each, 4 two, 5 and 6 one). Copies 1 to k keep their ids (`crystals-4-2`); copies
-        beyond the printed ones are new cards (`crystals-4-3`, `overrun-7`) that resolve in the
-        printed order (kind, value, suit, copy). A value with 0 copies breaks its suits' ladder.
+    cards.<id>: copies of a card, 0 to 9: `overrun` (printed 6), `payrise` (6), `army` (4), and each
+        suit's Therapy values `<suit>-<value>` such as `crystals-4` (printed: values 1-3 three
+        copies, 4 two, 5 and 6 one). Copies 1 to k keep their ids (`crystals-4-2`); copies beyond
+        the printed ones are new cards (`crystals-4-3`, `overrun-7`), resolved in the printed order
+        (kind, value, suit, copy). A value with 0 copies breaks that suit's ladder of prerequisites.
     """
 
-    removed_3p: int = field(
-        default=SUITS_REMOVED[3], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
-    )
-    removed_4p: int = field(
-        default=SUITS_REMOVED[4], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
-    )
-    removed_5p: int = field(
-        default=SUITS_REMOVED[5], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
-    )
-    removed_6p: int = field(
-        default=SUITS_REMOVED[6], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
-    )
-    removed_7p: int = field(
-        default=SUITS_REMOVED[7], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
-    )
-    removed_8p: int = field(
-        default=SUITS_REMOVED[8], metadata={"min": 0, "max": N_SUITS - 1, "variant": True}
-    )
+    removed_3p: int = _removed(3)
+    removed_4p: int = _removed(4)
+    removed_5p: int = _removed(5)
+    removed_6p: int = _removed(6)
+    removed_7p: int = _removed(7)
+    removed_8p: int = _removed(8)
     cards: dict[str, int] = counts(PRINTED_COPIES_BY_ID, MOST)
 
     def __post_init__(self) -> None:
-        """The checks `parse` makes, for options built directly too; `cards` keeps only the changes."""
-        for n in SUITS_REMOVED:
-            k = getattr(self, f"removed_{n}p")
-            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < N_SUITS:
-                raise ValueError(f"removed_{n}p must be from 0 to {N_SUITS - 1}, not {short(k)}")
-        if not isinstance(self.cards, Mapping):
-            raise ValueError(f"cards must be an object of name: copies, not {short(self.cards)}")
-        changed = {}
-        for key, k in self.cards.items():
-            if key not in PRINTED_COPIES_BY_ID:
-                raise ValueError(f"cards: unknown {short(key)} (cards are counted as overrun, crystals-4...)")
-            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= MOST:
-                raise ValueError(f"cards.{key} must be from 0 to {MOST}, not {short(k)}")
-            if k != PRINTED_COPIES_BY_ID[key]:
-                changed[key] = k
-        object.__setattr__(self, "cards", dict(sorted(changed.items())))
+        """The checks `parse` makes, for options built directly too; `cards` keeps only the changes.
+        (Quick when all is well: the engine builds the printed options for every new game.)"""
+        removed: tuple[int, ...] = (self.removed_3p, self.removed_4p, self.removed_5p, self.removed_6p)
+        removed += (self.removed_7p, self.removed_8p)
+        if not (_REMOVABLE.issuperset(removed) and set(map(type, removed)) == _INT):
+            for n in SUITS_REMOVED:
+                k = getattr(self, f"removed_{n}p")
+                if type(k) is not int or not 0 <= k < N_SUITS:
+                    raise ValueError(f"removed_{n}p must be from 0 to {N_SUITS - 1}, not {short(k)}")
+        if self.cards or not isinstance(self.cards, dict):
+            object.__setattr__(self, "cards", _changed_copies(self.cards))
 
     def removed(self, players: int) -> int:
         """How many suits are removed before the deal with this many players."""
         return int(getattr(self, f"removed_{players}p"))
+
+
+def _changed_copies(cards: Any) -> dict[str, int]:
+    """The copy counts that differ from the printed ones, checked, in key order."""
+    if not isinstance(cards, Mapping):
+        raise ValueError(f"cards must be an object of name: copies, not {short(cards)}")
+    changed = {}
+    for key, k in cards.items():
+        if key not in PRINTED_COPIES_BY_ID:
+            raise ValueError(f"cards: unknown {short(key)} (cards are counted as overrun, crystals-4...)")
+        if type(k) is not int or not 0 <= k <= MOST:
+            raise ValueError(f"cards.{key} must be from 0 to {MOST}, not {short(k)}")
+        if k != PRINTED_COPIES_BY_ID[key]:
+            changed[key] = k
+    return dict(sorted(changed.items()))
 
 
 PRINTED = ZombologyOptions()
