@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ziggurat.engine import Game, Info, Json
+from ziggurat.engine import Game, Info
 from ziggurat.games.zombology import bounds, rules, setup, text, view
 from ziggurat.games.zombology.determinize import determinize
 from ziggurat.games.zombology.expect import expect
@@ -30,15 +30,6 @@ class Zombology(Game[ZombologyState, ZombologyOptions]):
 
     def __init__(self) -> None:
         super().__init__(rules, setup, view, text)
-
-    def options_json(self, options: ZombologyOptions) -> Json:
-        """Every option, but the copy counts only when a variant changes some: the printed `{}` adds
-        nothing to a record, and OpenSpiel's parameters (rl/openspiel.py, built from these) cannot
-        carry an empty object through a serialized game."""
-        out = super().options_json(options)
-        if not out["cards"]:
-            del out["cards"]
-        return out
 
     _not_asked = staticmethod(rules.not_asked)
     determinize = staticmethod(determinize)  # determinize.py says exactly what is kept
