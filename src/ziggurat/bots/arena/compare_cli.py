@@ -35,8 +35,8 @@ def parser() -> argparse.ArgumentParser:
             "self-contained file with the plots) and each variant's own results into --out."
         ),
         epilog=(
-            "Example: ziggurat arena compare zealous --players 4 --bots normal --games 200 "
-            "--variant printed --variant head:head_start=2 --variant late:birth_order=reversed,head_start=1"
+            "Example: ziggurat arena compare GAME --players 4 --bots normal --games 200 --variant printed "
+            "--variant mine:OPTION=VALUE,OPTION=VALUE (each game's variants: docs/games/, docs/balance.md)"
         ),
     )
     p.add_argument(
