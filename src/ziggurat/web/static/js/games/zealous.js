@@ -424,6 +424,26 @@ export default {
       ],
       help: "The game ends at the end of a round.",
     },
+    // A designer's variants (the lobby folds them away); each default is the printed rule.
+    points_to_win: { label: "Points to win", help: "0: as the game length says." },
+    last_round: { label: "Last round", help: "0: as the game length says (advanced: 10)." },
+    holy_city_points: { label: "Points per follower in the Holy City" },
+    followers: { label: "Followers per player" },
+    head_start: { label: "Head start", help: "Starting points for every player after you: the first of four starts with 3 × this." },
+    birth_order: {
+      label: "Who chooses a Birth Site first",
+      choices: [
+        ["seat", "The first player (printed)"],
+        ["reversed", "The last player"],
+      ],
+    },
+    first_player: {
+      label: "Who opens each round",
+      choices: [
+        ["fixed", "The first player, every round (printed)"],
+        ["rotating", "One seat on, each round"],
+      ],
+    },
   },
   optionText: (k, v) => (k === "length" ? `${v[0].toUpperCase()}${v.slice(1)} length` : `${k}: ${v}`),
   rules: [
