@@ -75,22 +75,31 @@ def _fold(raw: Mapping[str, Any], fields: Mapping[str, dataclasses.Field[Any]]) 
     return out
 
 
-def _checked_counts(f: dataclasses.Field[Any], given: Any) -> dict[str, int]:
+def _changes(f: dataclasses.Field[Any], given: Any) -> dict[str, int]:
+    """A counts field's value checked (ValueError) and kept to the entries that differ from print."""
     printed: dict[str, int] = f.metadata["counts"]
     most: int = f.metadata["most"]
     if not isinstance(given, Mapping):
-        raise InputError("bad-options", f"{f.name} must be an object of name: copies, not {short(given)}.")
+        raise ValueError(f"{f.name} must be an object of name: copies, not {short(given)}.")
     out = {}
     for name, value in given.items():
         if name not in printed:
-            raise InputError(
-                "bad-options", f"{f.name}: unknown {short(name)}; known: {', '.join(sorted(printed))}."
-            )
+            raise ValueError(f"{f.name}: unknown {short(name)}; known: {', '.join(sorted(printed))}.")
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-            raise InputError("bad-options", f"{f.name}.{name} must be from 0 to {most}, not {short(value)}.")
+            raise ValueError(f"{f.name}.{name} must be from 0 to {most}, not {short(value)}.")
         if value != printed[name]:
             out[name] = value
     return dict(sorted(out.items()))
+
+
+def check_counts(options: Any, name: str = "cards") -> None:
+    """For an options dataclass's `__post_init__`: its counts field checked as `parse` checks it
+    (options built in code, a state read back) and kept to its changes. Quick for the printed `{}`."""
+    given = getattr(options, name)
+    if isinstance(given, dict) and not given:
+        return
+    f = next(f for f in dataclasses.fields(options) if f.name == name)
+    object.__setattr__(options, name, _changes(f, given))
 
 
 def parse(cls: type[Any], raw: Mapping[str, Any], game: str) -> Any:
@@ -101,7 +110,10 @@ def parse(cls: type[Any], raw: Mapping[str, Any], game: str) -> Any:
     raw = _fold(raw, fields)
     for name, f in fields.items():
         if "counts" in f.metadata and name in raw:
-            raw[name] = _checked_counts(f, raw[name])
+            try:
+                raw[name] = _changes(f, raw[name])
+            except ValueError as e:
+                raise InputError("bad-options", str(e)) from None
     unknown = sorted(set(raw) - set(fields))
     if unknown:
         raise InputError("bad-options", f"Unknown option {unknown[0]!r} for {game}; known: {sorted(fields)}.")

@@ -233,7 +233,7 @@ def test_bad_values_are_refused_with_the_reason(raw: dict[str, Any], words: str)
 
 
 def test_options_built_in_code_get_the_same_checks() -> None:
-    with pytest.raises(ValueError, match="unknown card"):
+    with pytest.raises(ValueError, match="unknown 'joker'"):
         FaithsOptions(cards={"joker": 1})
     with pytest.raises(ValueError, match="from 0 to 8"):
         FaithsOptions(cards={"spread": 9})

@@ -229,3 +229,11 @@ def test_a_rotating_first_player_opens_each_round_one_seat_on() -> None:
     assert order[1] == [0, 1, 2, 3] and order[2] == [1, 2, 3, 0] and order[3] == [2, 3, 0, 1]
     assert order[4] == [3, 0, 1, 2] and order[5] == [0, 1, 2, 3]
     assert GAME.new(4, {}, seed=6).first == 0
+
+
+def test_options_built_in_code_get_the_checks_parse_makes() -> None:
+    with pytest.raises(ValueError, match="cards: unknown 'joker'"):
+        ZealousOptions(cards={"joker": 1})
+    with pytest.raises(ValueError, match=r"cards\.stone must be from 0 to 8"):
+        ZealousOptions(cards={"stone": 9})
+    assert ZealousOptions(cards={"stone": 4, "flood": 3}).cards == {"flood": 3}  # only the changes kept

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
-from ziggurat.engine.options import check_choices, counts, parse, short
+from ziggurat.engine.options import check_choices, check_counts, counts, parse, short
 from ziggurat.engine.reading import bad_setup, mapping, named, seat_number
 from ziggurat.games.faiths.board import (
     CAPACITY,
@@ -91,7 +91,12 @@ class FaithsOptions:
             raise ValueError(f"zealots_copies must be 1 to 4, not {short(zc)}")
         _whole(self, "territories_to_win", 2, N_TERRITORIES, "territories")
         _whole(self, "hand_limit", 0, MOST_HAND_LIMIT, "cards")
-        object.__setattr__(self, "cards", _deck_changes(self.cards, zc))
+        given = self.cards.get(ZEALOTS_ID) if isinstance(self.cards, Mapping) else None
+        if given is not None and zc != 1 and given != zc:
+            raise ValueError(
+                f"zealots_copies ({zc}) and cards.{ZEALOTS_ID} ({given}) count the same card: give one"
+            )
+        check_counts(self)
         zealots = self.cards.get(ZEALOTS_ID)
         if zealots is not None and 1 <= zealots <= 4:  # one way to write each deck: zealots_copies
             object.__setattr__(self, "zealots_copies", zealots)
@@ -119,27 +124,6 @@ def _whole(options: FaithsOptions, name: str, lo: int, hi: int, what: str) -> No
     v = getattr(options, name)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         raise ValueError(f"{name} must be a whole number of {what} from {lo} to {hi}, not {short(v)}")
-
-
-def _deck_changes(given: Any, zealots_copies: int) -> dict[str, int]:
-    """The `cards` counts checked (names, 0 to 8) and kept only where they differ from the printed
-    deck, as `parse` keeps them: a state read back, or options built in code, get the same checks."""
-    if not isinstance(given, Mapping):
-        raise ValueError(f"cards must be an object of card: copies, not {short(given)}")
-    out = {}
-    for cid, k in given.items():
-        if cid not in PRINTED_COPIES:
-            raise ValueError(f"cards: unknown card {short(cid)}; known: {', '.join(sorted(PRINTED_COPIES))}")
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= MOST_COPIES:
-            raise ValueError(f"cards.{cid} must be from 0 to {MOST_COPIES} copies, not {short(k)}")
-        if cid == ZEALOTS_ID and zealots_copies != 1 and k != zealots_copies:
-            raise ValueError(
-                f"zealots_copies ({zealots_copies}) and cards.{ZEALOTS_ID} ({k}) count the same card:"
-                " give one"
-            )
-        if k != PRINTED_COPIES[cid]:
-            out[cid] = k
-    return dict(sorted(out.items()))
 
 
 def _card(name: Any) -> int:

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from ziggurat.engine import Json, Rng
-from ziggurat.engine.options import check_choices, copies, counts, parse
+from ziggurat.engine.options import check_choices, check_counts, copies, counts, parse
 from ziggurat.engine.reading import bad_setup, mapping, named
 from ziggurat.games.zealous.board import INDEX, N_TILES, TILES
 from ziggurat.games.zealous.cards import CARD_INDEX, CARDS, DECK_OF, DECKS, N_CARDS, PRINTED, deck_cards
@@ -60,6 +60,7 @@ class ZealousOptions:
 
     def __post_init__(self) -> None:
         check_choices(self)
+        check_counts(self)
 
     @cached_property
     def variant(self) -> Json:

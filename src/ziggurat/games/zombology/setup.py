@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from ziggurat.engine import InputError, Json, Rng
-from ziggurat.engine.options import copies, counts, parse, short
+from ziggurat.engine.options import check_counts, copies, counts, parse, short
 from ziggurat.engine.reading import bad_setup, mapping, named, seat_number
 from ziggurat.games.zombology import flow
 from ziggurat.games.zombology.actions import admit
@@ -107,27 +107,11 @@ class ZombologyOptions:
                 k = getattr(self, f"removed_{n}p")
                 if type(k) is not int or not 0 <= k < N_SUITS:
                     raise ValueError(f"removed_{n}p must be from 0 to {N_SUITS - 1}, not {short(k)}")
-        if self.cards or not isinstance(self.cards, dict):
-            object.__setattr__(self, "cards", _changed_copies(self.cards))
+        check_counts(self)
 
     def removed(self, players: int) -> int:
         """How many suits are removed before the deal with this many players."""
         return int(getattr(self, f"removed_{players}p"))
-
-
-def _changed_copies(cards: Any) -> dict[str, int]:
-    """The copy counts that differ from the printed ones, checked, in key order."""
-    if not isinstance(cards, Mapping):
-        raise ValueError(f"cards must be an object of name: copies, not {short(cards)}")
-    changed = {}
-    for key, k in cards.items():
-        if key not in PRINTED_COPIES_BY_ID:
-            raise ValueError(f"cards: unknown {short(key)} (cards are counted as overrun, crystals-4...)")
-        if type(k) is not int or not 0 <= k <= MOST:
-            raise ValueError(f"cards.{key} must be from 0 to {MOST}, not {short(k)}")
-        if k != PRINTED_COPIES_BY_ID[key]:
-            changed[key] = k
-    return dict(sorted(changed.items()))
 
 
 PRINTED = ZombologyOptions()
