@@ -124,3 +124,19 @@ def test_bad_comparisons_are_refused_with_the_reason(
 ) -> None:
     assert main([*ARGV, *variants]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_comparison_on_ray_starts_ray_once_and_gives_the_pools_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("ray")
+    run_module = importlib.import_module("ziggurat.bots.arena.run")
+    starts: list[int] = []
+    real = run_module.start_local_ray
+    monkeypatch.setattr(run_module, "start_local_ray", lambda w: starts.append(w) or real(w))
+    argv = [*ARGV, *VARIANTS, "--workers", "2"]
+    assert main([*argv, "--out", str(tmp_path / "pool")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "ray"), "--backend", "ray"]) == 0
+    assert starts == [2]  # one Ray for the three variants
+    pool, ray = (json.loads((tmp_path / d / "compare.json").read_text()) for d in ("pool", "ray"))
+    assert pool == ray

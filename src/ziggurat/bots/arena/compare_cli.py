@@ -4,8 +4,10 @@ reported side by side (text, compare.json and one self-contained HTML file)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -13,6 +15,7 @@ from ziggurat.bots.arena import journal
 from ziggurat.bots.arena.cli import add_run_arguments, config_from, option, results
 from ziggurat.bots.arena.compare import Variant, compare
 from ziggurat.bots.arena.play import ArenaConfig
+from ziggurat.bots.arena.run import ray_module, start_ray
 from ziggurat.bots.arena.run import run as run_games
 from ziggurat.engine import InputError, Json, get
 from ziggurat.engine.options import assignment
@@ -75,7 +78,6 @@ def configs(args: argparse.Namespace) -> list[tuple[Variant, ArenaConfig]]:
 
 def run(argv: list[str], out: TextIO | None = None) -> int:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ziggurat.bots.arena import compare_report, html_report
 
@@ -84,6 +86,33 @@ def run(argv: list[str], out: TextIO | None = None) -> int:
     plan = configs(args)
     dest = Path(args.out)
     dest.mkdir(parents=True, exist_ok=True)
+    with contextlib.ExitStack() as stack:
+        if args.backend == "ray":  # one Ray for every variant (its start costs seconds), not one each
+            stack.enter_context(shared_ray(args.workers, args.address))
+        played = play_all(args, plan, dest, out)
+    if played is None:
+        return 130
+    first = plan[0][1].to_json()
+    config = {k: first[k] for k in ("game", "players", "bots", "games", "seed", "iterations")}
+    data = compare(config, played)
+    probe = Console(file=out)  # (a file or a pipe gets wide tables: nothing wraps them there)
+    console = Console(file=out, width=probe.width if probe.is_terminal else 160)
+    compare_report.render(data, console)
+    (dest / "compare.json").write_text(json.dumps(data, indent=1) + "\n")
+    page = dest / "report.html"
+    page.write_text(html_report.page(data, played), encoding="utf-8")
+    out.write(f"Wrote {dest / 'compare.json'}, {page} and each variant's results in {dest}/NAME/\n")
+    return 0
+
+
+def play_all(
+    args: argparse.Namespace, plan: list[tuple[Variant, ArenaConfig]], dest: Path, out: TextIO
+) -> list[tuple[Variant, Json, list[Json]]] | None:
+    """Every variant's arena run, one after the other, each in dest/NAME with its journal; None when
+    stopped (Ctrl-C), what was played kept for --resume."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     played: list[tuple[Variant, Json, list[Json]]] = []
     with Progress(
         TextColumn("{task.description}"),
@@ -112,17 +141,22 @@ def run(argv: list[str], out: TextIO | None = None) -> int:
                         f"Stopped during {v.name}: the games played are in {dest}/*/{journal.NAME}; the same "
                         "command with --resume plays the rest.\n"
                     )
-                    return 130
+                    return None
             (where / "results.json").write_text(json.dumps(results(cfg, records), indent=1) + "\n")
             played.append((v, cfg.options, records))
-    first = plan[0][1].to_json()
-    config = {k: first[k] for k in ("game", "players", "bots", "games", "seed", "iterations")}
-    data = compare(config, played)
-    probe = Console(file=out)  # (a file or a pipe gets wide tables: nothing wraps them there)
-    console = Console(file=out, width=probe.width if probe.is_terminal else 160)
-    compare_report.render(data, console)
-    (dest / "compare.json").write_text(json.dumps(data, indent=1) + "\n")
-    page = dest / "report.html"
-    page.write_text(html_report.page(data, played), encoding="utf-8")
-    out.write(f"Wrote {dest / 'compare.json'}, {page} and each variant's results in {dest}/NAME/\n")
-    return 0
+    return played
+
+
+@contextlib.contextmanager
+def shared_ray(workers: int, address: str | None) -> Iterator[None]:
+    """Ray started (or joined at `address`) once for the whole comparison: each variant's run finds
+    it running and leaves it be."""
+    ray = ray_module()
+    if ray.is_initialized():
+        yield
+        return
+    start_ray(workers, address)
+    try:
+        yield
+    finally:
+        ray.shutdown()

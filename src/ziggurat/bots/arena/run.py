@@ -8,6 +8,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable, Generator, Mapping
 from functools import partial
+from typing import Any
 
 from ziggurat.bots.arena.play import ArenaConfig, play_game
 from ziggurat.engine import InputError, Json
@@ -76,22 +77,34 @@ def start_local_ray(workers: int) -> None:
     )
 
 
-def _on_ray(
-    cfg: ArenaConfig, todo: list[int], workers: int, address: str | None
-) -> Generator[Json, None, None]:
-    """Each game a Ray task, yielded as it finishes. A Ray started here (no `address`, none running in
-    this process) is shut down at the end, or when the run is stopped."""
+def ray_module() -> Any:
+    """Ray, or the error that says how to install it."""
     try:
         import ray
     except ImportError:
         raise InputError(
             "no-ray", "The ray backend needs Ray: pip install 'ziggurat[ray]' (or pip install ray)."
         ) from None
-    ours = not ray.is_initialized()
-    if ours and address is None:
+    return ray
+
+
+def start_ray(workers: int, address: str | None) -> None:
+    """A local Ray instance of `workers` CPUs, or a connection to the cluster at `address`."""
+    if address is None:
         start_local_ray(workers)
-    elif ours:
-        ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+    else:
+        ray_module().init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+
+
+def _on_ray(
+    cfg: ArenaConfig, todo: list[int], workers: int, address: str | None
+) -> Generator[Json, None, None]:
+    """Each game a Ray task, yielded as it finishes. A Ray started here (none running in this process)
+    is shut down at the end, or when the run is stopped."""
+    ray = ray_module()
+    ours = not ray.is_initialized()
+    if ours:
+        start_ray(workers, address)
     try:
         task = ray.remote(play_game)
         pending = [task.remote(cfg, i) for i in todo]
