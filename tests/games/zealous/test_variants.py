@@ -162,6 +162,12 @@ def test_a_variant_is_recorded_in_the_state_and_the_view_and_restored() -> None:
     assert data["variant"] == want and GAME.view(st, 1)["variant"] == want
     again = GAME.from_json(data)
     assert again.options == st.options and GAME.to_json(again) == data
+    text = GAME.text(st, 0, ["Ada", "Bo", "Cy", "Di"]).splitlines()
+    assert text[1] == (
+        "Variant: points_to_win=500; holy_city_points=3; followers=15; head_start=2; "
+        "birth_order=reversed; stone x1"
+    )
+    assert "Variant" not in GAME.text(GAME.new(4, {}, seed=9), 0, ["Ada", "Bo", "Cy", "Di"])
     assert all_cards(again) == all_cards(st)
 
 

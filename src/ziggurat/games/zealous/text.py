@@ -156,6 +156,12 @@ def board_text(st: ZealousState, seat: int | None, names: Sequence[str]) -> str:
         f" of {v['max_rounds']}" if v["max_rounds"] else f", first to {v['target']} points"
     )
     lines.append(title)
+    if "variant" in v:  # the rules changed from the printed game, said in the options' own words
+        changed = [
+            ", ".join(f"{c} x{k}" for c, k in value.items()) if name == "cards" else f"{name}={value}"
+            for name, value in v["variant"].items()
+        ]
+        lines.append("Variant: " + "; ".join(changed))
     lines.append(
         "  ".join(
             f"{names[s]} (seat {s}): {v['scores'][s]} pts, {v['supply'][s]} in supply" for s in range(n)
