@@ -85,3 +85,31 @@ def test_a_time_budget_stops_the_search(gid: str, monkeypatch: pytest.MonkeyPatc
     assert action in game.legal(state, seat)
     assert capped.last is not None
     assert 1 <= capped.last.iterations <= uncapped.last.iterations // 3
+
+
+def test_a_work_cap_stops_the_plan_search_early_and_the_same_way_each_time() -> None:
+    """`PlanSettings.work` counts simulated actions: the round's first decisions (a whole round to
+    simulate per world) stop before their iteration budget, and a count, unlike a clock, makes the same
+    decision every time."""
+    import random
+
+    from ziggurat.bots.heuristics import heuristic_for
+    from ziggurat.bots.ismcts import Budget, Decision
+    from ziggurat.bots.plans import PlanSettings, search_plans
+    from ziggurat.engine import get
+
+    game = get("zealous")
+    state = game.new(4, None, 3)
+    for site in ("bm1", "be2", "bm3", "be1"):  # the set-up: the first turn of round 1 is next
+        game.apply(state, game.to_act(state)[0], f"birth:{site}")
+    seat = game.to_act(state)[0]
+
+    def run(work: int | None) -> tuple[str, Any]:
+        d = Decision(game, state, seat, random.Random(5), heuristic_for(game), Budget(iterations=200))
+        return search_plans(d, PlanSettings(top=4, rounds=1, margin=0.01, work=work))
+
+    _, free = run(None)
+    first, capped = run(300)
+    again, same = run(300)
+    assert free.iterations == 200 and 0 < capped.iterations < free.iterations
+    assert (first, capped.iterations, capped.visits) == (again, same.iterations, same.visits)

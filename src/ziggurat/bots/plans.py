@@ -32,6 +32,11 @@ class PlanSettings:
     top: int = 4  # candidates kept from the normal bot's ranking
     rounds: int = 1  # round ends simulated before the heuristic judges
     margin: float = 0.0  # a challenger must beat the normal bot's favourite by this much (win chance)
+    # Simulated actions per decision at most (None: no cap). A world's cost depends on how much of the
+    # round is left to simulate, so a cap on simulated games alone lets the round's first decisions
+    # take several times as long as its last ones; this caps the work, and so the time, of the
+    # expensive ones. Counted, never timed: the same seed still makes the same decisions.
+    work: int | None = None
 
 
 def ranked(
@@ -49,9 +54,16 @@ def ranked(
 
 
 def simulate(
-    game: Game[Any, Any], h: Heuristic, st: Any, seat: int, rng: random.Random, rounds: int
+    game: Game[Any, Any],
+    h: Heuristic,
+    st: Any,
+    seat: int,
+    rng: random.Random,
+    rounds: int,
+    work: list[int] | None = None,
 ) -> float:
-    """Everyone plays like the normal bot (in place) for `rounds` round ends; `seat`'s win chance."""
+    """Everyone plays like the normal bot (in place) for `rounds` round ends; `seat`'s win chance.
+    `work[0]` counts the actions simulated."""
     apply, result = game.apply, game.result
     model = Planner(game, h, rng)
     start = h.round_of(st)
@@ -66,6 +78,8 @@ def simulate(
             break
         for s in game.each_to_act(st):
             apply(st, s, model.act(st, s))
+            if work is not None:
+                work[0] += 1
         steps += 1
     res = result(st)
     if res is not None:
@@ -86,20 +100,26 @@ def search_plans(d: Decision, cfg: PlanSettings) -> tuple[str, Report]:
     deadline = start + budget.seconds if budget.seconds is not None else None
     done = 0
     worlds = 0
+    work = [0]  # actions simulated so far
+    last = 0  # what the last world cost: the next one is expected to cost about as much
     while len(cands) > 1:
         if cap is not None and done + len(cands) > cap and worlds:
             break
         if deadline is not None and worlds and time.perf_counter() >= deadline:
             break
+        if cfg.work is not None and worlds and work[0] + last > cfg.work:
+            break
+        before = work[0]
         world = game.determinize(state, seat, random.Random(rng.getrandbits(64)))
         sim_seed = rng.getrandbits(64)
         for i, a in enumerate(cands):
             st = game.clone(world)
             game.apply(st, seat, a)
-            totals[i] += simulate(game, h, st, seat, random.Random(sim_seed), cfg.rounds)
+            totals[i] += simulate(game, h, st, seat, random.Random(sim_seed), cfg.rounds, work)
             counts[i] += 1
             done += 1
         worlds += 1
+        last = work[0] - before
     means = [t / c if c else 0.0 for t, c in zip(totals, counts, strict=True)]
     # The normal bot's favourite keeps the decision unless a challenger is clearly better.
     best = max(range(len(cands)), key=lambda i: means[i] - (cfg.margin if i else 0.0))

@@ -125,8 +125,9 @@ def project(st: ZealousState) -> list[float]:
 class ZealousHeuristic(Projection):
     horizon = 6  # a whole turn: card and its choices, move, place
     # The hard bot: the normal bot's best 4 actions, each played on in sampled worlds by normal-like
-    # players to the end of the round; 300 simulated rounds in all (bots/plans.py).
-    hard = Tuning(300, Settings(), plans=PlanSettings(top=4, rounds=1, margin=0.01))
+    # players to the end of the round (bots/plans.py): up to 400 simulated rounds, and 2,400 simulated
+    # actions at most, so a decision early in a round (a whole round to simulate) stops sooner.
+    hard = Tuning(400, Settings(), plans=PlanSettings(top=4, rounds=1, margin=0.01, work=2400))
 
     def project(self, state: Any) -> list[float]:
         return project(state)
