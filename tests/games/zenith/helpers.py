@@ -56,3 +56,12 @@ def check_invariants(st: ZenithState) -> None:
 def totals(st: ZenithState) -> list[int]:
     """Pieces per seat on the board and in hand: constant through a game."""
     return [m.bit_count() + h for m, h in zip(st.own, st.hand, strict=True)]
+
+
+def place(st: ZenithState, *spaces: str) -> None:
+    """Each space in turn, by whoever is to act (the invariants and piece totals checked each time)."""
+    for sid in spaces:
+        before = totals(st)
+        GAME.apply(st, st.turn, "place:" + sid)
+        check_invariants(st)
+        assert totals(st) == before

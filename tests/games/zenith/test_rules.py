@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.zenith.helpers import check_invariants, position, totals
+from tests.games.zenith.helpers import check_invariants, place, position
 from ziggurat.engine import IllegalAction
 from ziggurat.games.zenith import GAME
-from ziggurat.games.zenith.state import ZenithState
 
 GREEN, ORANGE, PURPLE, BLUE = range(4)
-
-
-def place(st: ZenithState, *spaces: str) -> None:
-    """Each space in turn, by whoever is to act."""
-    for sid in spaces:
-        before = totals(st)
-        GAME.apply(st, st.turn, "place:" + sid)
-        check_invariants(st)
-        assert totals(st) == before
 
 
 @pytest.mark.parametrize(("players", "pieces"), [(2, 58), (3, 29), (4, 29)])

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.zenith.helpers import check_invariants, totals
+from tests.games.zenith.helpers import check_invariants, place
 from ziggurat.engine import InputError
 from ziggurat.games.zenith import GAME
 from ziggurat.games.zenith.board import BOARDS
@@ -22,14 +22,6 @@ PLAYERS = (2, 3, 4)
 # after 11 placements, with green's 6 pieces all placed, and orange places its last piece on 1.1.0.
 LINE: tuple[str, ...] = ("0.0.0", "0.3.0", "0.1.0", "0.0.3", "0.0.1", "0.2.0", "1.0.0", "0.1.1")
 LINE += ("0.1.2", "0.2.1", "0.0.2", "1.1.0")
-
-
-def play(st: ZenithState, *spaces: str) -> None:
-    for sid in spaces:
-        before = totals(st)
-        GAME.apply(st, st.turn, "place:" + sid)
-        check_invariants(st)
-        assert totals(st) == before
 
 
 def random_game(players: int, options: Any, seed: int) -> tuple[ZenithState, list[tuple[list[str], str]]]:
@@ -109,11 +101,11 @@ def test_each_player_starts_with_the_variants_pieces(board: str) -> None:
 
 def test_running_out_of_pieces_eliminates_and_ends_the_game() -> None:
     st = GAME.new(2, {"pieces": 6}, record=True)
-    play(st, *LINE[:-1])
+    place(st, *LINE[:-1])
     assert st.hand == [0, 1] and st.turn == ORANGE
     assert "place:1.1.0" in GAME.legal(st, ORANGE)
     GAME.drain_events(st)
-    play(st, LINE[-1])
+    place(st, LINE[-1])
     # Green could stack on its own pieces (1.0.1 rests on two of them) but has no piece left: it is out
     # at the start of its turn, and orange, the last one standing, wins.
     assert st.out == [(GREEN, NO_PIECES, 12)]
@@ -124,7 +116,7 @@ def test_running_out_of_pieces_eliminates_and_ends_the_game() -> None:
     assert told == ["place", "eliminate", "end"]
 
     printed = GAME.new(2)
-    play(printed, *LINE)  # the same placements under the printed count: green goes on
+    place(printed, *LINE)  # the same placements under the printed count: green goes on
     assert printed.out == [] and printed.turn == GREEN and printed.hand == [52, 52]
     assert sorted(GAME.legal(printed, GREEN)) == ["place:1.0.1", "place:1.0.2", "place:1.1.1"]
 

@@ -14,10 +14,10 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ziggurat.bots.arena.stats import Z95, summarize, wilson
 from ziggurat.engine import Json
+from ziggurat.engine.options import assignment
 
 FAIR_BAND = 0.05  # "every seat within 5 points of the fair share"
 
@@ -30,7 +30,7 @@ class Variant:
     options: Json
 
     @classmethod
-    def parse(cls, text: str, assignment: Any) -> Variant:
+    def parse(cls, text: str) -> Variant:
         """`NAME` or `NAME:OPT=V,OPT=V` (values as on --option: JSON, else text)."""
         name, _, rest = text.partition(":")
         name = name.strip()

@@ -18,12 +18,11 @@ from ziggurat.bots.arena.play import ArenaConfig
 from ziggurat.bots.arena.run import ray_module, start_ray
 from ziggurat.bots.arena.run import run as run_games
 from ziggurat.engine import InputError, Json, get
-from ziggurat.engine.options import assignment
 
 
 def variant(text: str) -> Variant:
     try:
-        return Variant.parse(text, assignment)
+        return Variant.parse(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 

@@ -14,25 +14,29 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _with_ci(value: float, ci: list[float], scale: float, spec: str) -> str:
+    """A value and its interval, scaled and formatted alike: "+4.1 [-1.0, +9.2]"."""
+    lo, hi = ci
+    return f"{scale * value:{spec}} [{scale * lo:{spec}}, {scale * hi:{spec}}]"
+
+
 def pts(d: Json) -> str:
-    """A difference of shares in percentage points with its interval: "+4.1 [-1.0, +9.2]"."""
-    lo, hi = d["ci"]
-    return f"{100 * d['diff']:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+    """A difference of shares, in percentage points."""
+    return _with_ci(d["diff"], d["ci"], 100, "+.1f")
 
 
 def num(d: Json) -> str:
-    lo, hi = d["ci"]
-    return f"{d['diff']:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+    """A difference of means."""
+    return _with_ci(d["diff"], d["ci"], 1, "+.2f")
 
 
 def share(s: Json) -> str:
-    lo, hi = s["ci"]
-    return f"{100 * s['share']:.1f} [{100 * lo:.1f}, {100 * hi:.1f}]"
+    """A share, in percent."""
+    return _with_ci(s["share"], s["ci"], 100, ".1f")
 
 
 def mean(m: Json) -> str:
-    lo, hi = m["ci"]
-    return f"{m['mean']:.2f} [{lo:.2f}, {hi:.2f}]"
+    return _with_ci(m["mean"], m["ci"], 1, ".2f")
 
 
 def changes(v: Json) -> str:
