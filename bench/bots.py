@@ -1,7 +1,7 @@
 """Bot benchmarks: search speed, decision time per level, and strength.
 
     python bench/bots.py speed    [--game G ...] [--positions K] [--seconds S]
-    python bench/bots.py timing   [--game G ...] [--games N]
+    python bench/bots.py timing   [--game G ...] [--games N] [--level L ...] [--against LEVEL]
     python bench/bots.py strength MATCH [MATCH ...] [--games N] [--workers W] [--option k=v]
     python bench/bots.py all      [--games N] [--workers W]
 
@@ -80,16 +80,18 @@ def speed(games: list[Game[Any, Any]], positions: int, seconds: float) -> None:
         )
 
 
-def timing(games: list[Game[Any, Any]], count: int) -> None:
-    """Decision time per level: seat 0 plays the level, the others random; every decision of seat 0
-    counts (forced ones too), and the same for choices between two or more actions."""
+def timing(games: list[Game[Any, Any]], count: int, against: str, levels: list[str]) -> None:
+    """Decision time per level: one seat plays the level (seat i mod N in game i), the others
+    `against`; every decision of that seat counts (forced ones too), and the same for choices between
+    two or more actions."""
     for game in games:
         n = PLAYERS.get(game.info.id, game.info.min_players)
-        for level in LEVELS:
+        for level in levels:
             every: list[float] = []
             chosen: list[float] = []
             for i in range(count):
-                bots = [make_bot(level if s == 0 else "random", seed=i * 10 + s) for s in range(n)]
+                me = i % n
+                bots = [make_bot(level if s == me else against, seed=i * 10 + s) for s in range(n)]
                 st = game.new(n, None, 100 + i)
                 while game.result(st) is None:
                     for s in game.each_to_act(st):
@@ -97,7 +99,7 @@ def timing(games: list[Game[Any, Any]], count: int) -> None:
                         t0 = time.perf_counter()
                         a = bots[s].choose(game, st, s)
                         dt = time.perf_counter() - t0
-                        if s == 0:
+                        if s == me:
                             every.append(dt)
                             if real:
                                 chosen.append(dt)
@@ -108,6 +110,7 @@ def timing(games: list[Game[Any, Any]], count: int) -> None:
                     "game": game.info.id,
                     "players": n,
                     "level": level,
+                    "against": against,
                     "games": count,
                     "decisions": len(every),
                     **_quantiles("all", every),
@@ -219,6 +222,8 @@ def main() -> None:
     p.add_argument("--game", action="append", help="game id for speed/timing (default: every game)")
     p.add_argument("--games", type=int, default=20, help="games per strength match (per board for Zenith)")
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--level", action="append", choices=LEVELS, help="timing: the level timed (default: all)")
+    p.add_argument("--against", default="random", choices=LEVELS, help="timing: the other seats' level")
     p.add_argument("--positions", type=int, default=10, help="positions per game for speed")
     p.add_argument("--seconds", type=float, default=1.0, help="search time per position for speed")
     p.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
@@ -229,7 +234,8 @@ def main() -> None:
     if args.what in ("speed", "all"):
         jobs.append(lambda: speed(games, args.positions, args.seconds))
     if args.what in ("timing", "all"):
-        jobs.append(lambda: timing(games, max(1, args.games // 10)))
+        levels = args.level or list(LEVELS)
+        jobs.append(lambda: timing(games, max(1, args.games // 10), args.against, levels))
     if args.what in ("strength", "all"):
         for m in args.matches or MATCHES:
             jobs.append(lambda m=m: strength(m, args.games, args.workers, options))  # type: ignore[misc]

@@ -113,3 +113,40 @@ def test_a_work_cap_stops_the_plan_search_early_and_the_same_way_each_time() -> 
     again, same = run(300)
     assert free.iterations == 200 and 0 < capped.iterations < free.iterations
     assert (first, capped.iterations, capped.visits) == (again, same.iterations, same.visits)
+
+
+def test_sequential_halving_keeps_the_better_half_of_the_candidates_each_phase() -> None:
+    """With `halving`, eight candidates are each dealt worlds in the first third of the budget, the
+    best four in the second, the best two in the last: the finalists meet the most worlds (the same
+    ones, for a fair comparison), and the choice is one of them, the same every time."""
+    import random
+
+    from ziggurat.bots.heuristics import heuristic_for
+    from ziggurat.bots.ismcts import Budget, Decision
+    from ziggurat.bots.plans import PlanSettings, search_plans
+    from ziggurat.engine import get
+
+    game = get("zealous")
+    state = game.new(4, None, 3)
+    rng = random.Random(1)
+    seat = -1
+    while seat < 0:  # random play to a choice between eight actions or more
+        for s in game.each_to_act(state):
+            if len(game.legal(state, s)) >= 8:
+                seat = s
+                break
+            game.apply(state, s, rng.choice(game.legal(state, s)))
+    settings = PlanSettings(top=8, rounds=1, margin=0.01, halving=True)
+
+    def run() -> tuple[str, Any]:
+        d = Decision(game, state, seat, random.Random(5), heuristic_for(game), Budget(iterations=240))
+        return search_plans(d, settings)
+
+    action, report = run()
+    visits = sorted((c for c in report.visits.values() if c), reverse=True)
+    assert len(visits) == 8
+    assert visits[0] == visits[1] > visits[2] == visits[3] > visits[4] == visits[7]
+    assert report.visits[action] == visits[0]  # a finalist
+    assert report.iterations <= 240
+    again, same = run()
+    assert (again, same.visits) == (action, report.visits)

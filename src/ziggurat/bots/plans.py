@@ -8,6 +8,8 @@ the best `top` of them are kept. Each candidate is then played, over several wor
 bot's planner until `rounds` round ends have passed (or the game ends), where the heuristic turns
 the projection into win chances. All candidates meet the same worlds and the same random numbers
 (common random numbers), so their means differ by the action and not by luck. The best mean wins.
+With `halving`, more candidates are kept and the worse half of those still in play is dropped after
+each equal share of the budget (sequential halving), so the close calls meet the most worlds.
 
 A decision is re-planned every time, so a plan never outlives a surprise (a drawn card, a kill).
 Budgets: `iterations` counts simulated games (candidate x world), and `seconds` caps the wall clock;
@@ -37,6 +39,10 @@ class PlanSettings:
     # take several times as long as its last ones; this caps the work, and so the time, of the
     # expensive ones. Counted, never timed: the same seed still makes the same decisions.
     work: int | None = None
+    # Sequential halving (Karnin, Koren & Somekh 2013): the budget is cut into log2(top) equal phases,
+    # and after each the worse half of the candidates still in play is dropped, so more candidates are
+    # looked at and the close ones meet more worlds. False: every candidate meets every world.
+    halving: bool = False
 
 
 def ranked(
@@ -96,33 +102,50 @@ def search_plans(d: Decision, cfg: PlanSettings) -> tuple[str, Report]:
     cands = [a for _, a in order[: max(1, cfg.top)]]
     totals = [0.0] * len(cands)
     counts = [0] * len(cands)
+    alive = list(range(len(cands)))  # candidates still in play, the normal bot's favourite first
     cap = budget.iterations
     deadline = start + budget.seconds if budget.seconds is not None else None
+    phases = max(1, (len(cands) - 1).bit_length()) if cfg.halving else 1
+    phase = 0
     done = 0
     worlds = 0
     work = [0]  # actions simulated so far
-    last = 0  # what the last world cost: the next one is expected to cost about as much
-    while len(cands) > 1:
-        if cap is not None and done + len(cands) > cap and worlds:
+    last = 0.0  # what the last world cost per candidate: the next one is expected to cost about as much
+
+    def spent() -> float:
+        """The share of the budget used so far (the largest of its limits')."""
+        used = [done / cap] if cap else []
+        if cfg.work:
+            used.append(work[0] / cfg.work)
+        if deadline is not None and budget.seconds:
+            used.append((time.perf_counter() - start) / budget.seconds)
+        return max(used, default=0.0)
+
+    while len(alive) > 1:
+        if cap is not None and done + len(alive) > cap and worlds:
             break
         if deadline is not None and worlds and time.perf_counter() >= deadline:
             break
-        if cfg.work is not None and worlds and work[0] + last > cfg.work:
+        if cfg.work is not None and worlds and work[0] + last * len(alive) > cfg.work:
             break
         before = work[0]
         world = game.determinize(state, seat, random.Random(rng.getrandbits(64)))
         sim_seed = rng.getrandbits(64)
-        for i, a in enumerate(cands):
+        for i in alive:
             st = game.clone(world)
-            game.apply(st, seat, a)
+            game.apply(st, seat, cands[i])
             totals[i] += simulate(game, h, st, seat, random.Random(sim_seed), cfg.rounds, work)
             counts[i] += 1
             done += 1
         worlds += 1
-        last = work[0] - before
-    means = [t / c if c else 0.0 for t, c in zip(totals, counts, strict=True)]
+        last = (work[0] - before) / len(alive)
+        if phase + 1 < phases and spent() >= (phase + 1) / phases:
+            phase += 1
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+    means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
     # The normal bot's favourite keeps the decision unless a challenger is clearly better.
-    best = max(range(len(cands)), key=lambda i: means[i] - (cfg.margin if i else 0.0))
+    best = max(alive, key=lambda i: means[i] - (cfg.margin if i else 0.0))
     visits = {a: 0 for a in legal}
     for a, c in zip(cands, counts, strict=True):
         visits[a] = c
