@@ -87,15 +87,25 @@ def test_a_time_budget_stops_the_search(gid: str, monkeypatch: pytest.MonkeyPatc
     assert 1 <= capped.last.iterations <= uncapped.last.iterations // 3
 
 
-def test_a_work_cap_stops_the_plan_search_early_and_the_same_way_each_time() -> None:
-    """`PlanSettings.work` counts simulated actions: the round's first decisions (a whole round to
-    simulate per world) stop before their iteration budget, and a count, unlike a clock, makes the same
-    decision every time."""
+def _plan_search(state: Any, seat: int, settings: Any, iterations: int) -> tuple[str, Any]:
+    """The Zealous hard bot's search (bots/plans.py) at one decision, seeded alike every time."""
     import random
 
     from ziggurat.bots.heuristics import heuristic_for
     from ziggurat.bots.ismcts import Budget, Decision
-    from ziggurat.bots.plans import PlanSettings, search_plans
+    from ziggurat.bots.plans import search_plans
+    from ziggurat.engine import get
+
+    game = get("zealous")
+    d = Decision(game, state, seat, random.Random(5), heuristic_for(game), Budget(iterations=iterations))
+    return search_plans(d, settings)
+
+
+def test_a_work_cap_stops_the_plan_search_early_and_the_same_way_each_time() -> None:
+    """`PlanSettings.work` counts simulated actions: the round's first decisions (a whole round to
+    simulate per world) stop before their iteration budget, and a count, unlike a clock, makes the same
+    decision every time."""
+    from ziggurat.bots.plans import PlanSettings
     from ziggurat.engine import get
 
     game = get("zealous")
@@ -105,8 +115,7 @@ def test_a_work_cap_stops_the_plan_search_early_and_the_same_way_each_time() -> 
     seat = game.to_act(state)[0]
 
     def run(work: int | None) -> tuple[str, Any]:
-        d = Decision(game, state, seat, random.Random(5), heuristic_for(game), Budget(iterations=200))
-        return search_plans(d, PlanSettings(top=4, rounds=1, margin=0.01, work=work))
+        return _plan_search(state, seat, PlanSettings(top=4, rounds=1, margin=0.01, work=work), 200)
 
     _, free = run(None)
     first, capped = run(300)
@@ -121,16 +130,14 @@ def test_sequential_halving_keeps_the_better_half_of_the_candidates_each_phase()
     ones, for a fair comparison), and the choice is one of them, the same every time."""
     import random
 
-    from ziggurat.bots.heuristics import heuristic_for
-    from ziggurat.bots.ismcts import Budget, Decision
-    from ziggurat.bots.plans import PlanSettings, search_plans
+    from ziggurat.bots.plans import PlanSettings
     from ziggurat.engine import get
 
     game = get("zealous")
     state = game.new(4, None, 3)
     rng = random.Random(1)
     seat = -1
-    while seat < 0:  # random play to a choice between eight actions or more
+    while seat < 0 and game.result(state) is None:  # random play to a choice between eight or more
         for s in game.each_to_act(state):
             if len(game.legal(state, s)) >= 8:
                 seat = s
@@ -138,15 +145,11 @@ def test_sequential_halving_keeps_the_better_half_of_the_candidates_each_phase()
             game.apply(state, s, rng.choice(game.legal(state, s)))
     settings = PlanSettings(top=8, rounds=1, margin=0.01, halving=True)
 
-    def run() -> tuple[str, Any]:
-        d = Decision(game, state, seat, random.Random(5), heuristic_for(game), Budget(iterations=240))
-        return search_plans(d, settings)
-
-    action, report = run()
+    action, report = _plan_search(state, seat, settings, 240)
     visits = sorted((c for c in report.visits.values() if c), reverse=True)
     assert len(visits) == 8
     assert visits[0] == visits[1] > visits[2] == visits[3] > visits[4] == visits[7]
     assert report.visits[action] == visits[0]  # a finalist
     assert report.iterations <= 240
-    again, same = run()
+    again, same = _plan_search(state, seat, settings, 240)
     assert (again, same.visits) == (action, report.visits)

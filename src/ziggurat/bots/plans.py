@@ -66,7 +66,7 @@ def simulate(
     seat: int,
     rng: random.Random,
     rounds: int,
-    work: list[int] | None = None,
+    work: list[int],
 ) -> float:
     """Everyone plays like the normal bot (in place) for `rounds` round ends; `seat`'s win chance.
     `work[0]` counts the actions simulated."""
@@ -84,8 +84,7 @@ def simulate(
             break
         for s in game.each_to_act(st):
             apply(st, s, model.act(st, s))
-            if work is not None:
-                work[0] += 1
+            work[0] += 1
         steps += 1
     res = result(st)
     if res is not None:
@@ -117,7 +116,7 @@ def search_plans(d: Decision, cfg: PlanSettings) -> tuple[str, Report]:
         used = [done / cap] if cap else []
         if cfg.work:
             used.append(work[0] / cfg.work)
-        if deadline is not None and budget.seconds:
+        if budget.seconds:
             used.append((time.perf_counter() - start) / budget.seconds)
         return max(used, default=0.0)
 

@@ -55,7 +55,7 @@ def strength(st: FaithsState) -> list[float]:
 class FaithsHeuristic(Projection):
     horizon = 3  # one PC or one unit of an event is one decision: a short look past the next one
     # 260 iterations: against normal opponents (longer turns than random ones) 300 put the 95th
-    # percentile decision at 0.90-1.04 s on one core of a small machine, 240 at 0.77 s.
+    # percentile decision at 0.90-1.04 s on one core of a small machine, 260 at 0.63 s.
     hard = Tuning(260, Settings(exploration=0.3, rollout_rounds=1), per_action=60)
 
     def project(self, state: Any) -> list[float]:
