@@ -39,6 +39,10 @@ def fast_settings(db_url: str, **over: Any) -> Settings:
         ws_burst=1000.0,
         http_rate=1000.0,
         http_burst=1000.0,
+        signin_rate=1000.0,
+        signin_burst=1000.0,
+        signin_address_rate=1000.0,
+        signin_address_burst=1000.0,
         # Every test client comes from 127.0.0.1: the per-address caps get their own tests.
         max_open_tables_per_address=100_000,
         max_sockets_per_address=10_000,
@@ -173,6 +177,7 @@ class Client:
     base: str
     table: str
     token: str | None = None
+    headers: dict[str, str] | None = None  # sent with the handshake (a signed-in browser's cookie...)
     ws: ClientConnection | None = None
     messages: list[Json] = field(default_factory=list)
     you: Json = field(default_factory=dict)
@@ -182,7 +187,9 @@ class Client:
 
     async def connect(self, version: int | None = None, hello: bool = True) -> Client:
         url = self.base.replace("http://", "ws://") + f"ws/tables/{self.table}"
-        self.ws = await connect(url, proxy=None, max_size=2**22, open_timeout=20)
+        self.ws = await connect(
+            url, proxy=None, max_size=2**22, open_timeout=20, additional_headers=self.headers
+        )
         self._reader = asyncio.create_task(self._read())
         if hello:
             msg: Json = {"type": "hello"}

@@ -9,6 +9,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ziggurat.engine import Json, Match, registry
 from ziggurat.server import replay_schemas, schemas
+from ziggurat.server.accounts import SignedIn, signed_in
 from ziggurat.server.errors import Refused, conflict
 from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
@@ -20,8 +21,8 @@ T = TypeVar("T")
 # Every refusal has the same shape, `{code, message}`; these are the statuses the lobby answers with.
 _REFUSALS = {
     400: "a refusal by the rules or the table (bad options, not your seat...)",
-    401: "no seat token was sent",
-    403: "the token holds no seat here, or not the one needed",
+    401: "no seat token was sent, and nobody is signed in",
+    403: "the token (or account) holds no seat here, or not the one needed; a change without its CSRF token",
     404: "no such table",
     409: "the table is not in the state this needs (started, full, over, moved on)",
     413: "the request body is too large",
@@ -41,14 +42,25 @@ async def hall(request: Request) -> Hall:
     return h
 
 
-async def token_hash(cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str:
-    if cred is None or not cred.credentials:
-        raise Refused("no-token", "Send your seat token as 'Authorization: Bearer <token>'.", 401)
-    return hash_token(cred.credentials)
+async def token_hash(
+    table_id: str, request: Request, cred: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> str:
+    """Who asks, for a seat at this table: the hash of the seat token sent, or, signed in without one,
+    the secret of the account's seat there (its token's hash; at a rematch, the hash it is held by)."""
+    if cred is not None and cred.credentials:
+        return hash_token(cred.credentials)
+    me = await signed_in(request)
+    if me is None:
+        raise Refused("no-token", "Send your seat token as 'Authorization: Bearer <token>', or sign in.", 401)
+    h: Hall = request.app.state.hall
+    found = await h.store.accounts.seat_secret(table_id, me.account.id) if len(table_id) <= 32 else None
+    return (found[0] or found[1] or NO_SEAT) if found else NO_SEAT
 
 
+NO_SEAT = "-"  # (matches no seat's hash: the table refuses as it does a stranger's token)
 HallDep = Annotated[Hall, Depends(hall)]
 TokenDep = Annotated[str, Depends(token_hash)]
+MeDep = Annotated[SignedIn | None, Depends(signed_in)]
 
 
 @router.get("/games", response_model=list[schemas.GameInfo])
@@ -60,10 +72,12 @@ async def games() -> list[Json]:
 
 
 @router.post("/tables", response_model=schemas.Seated, status_code=status.HTTP_201_CREATED)
-async def create_table(body: schemas.CreateTable, h: HallDep, request: Request) -> Json:
-    """Create a table and sit at seat 0 as its host. One address may have only a few open at once."""
+async def create_table(body: schemas.CreateTable, h: HallDep, request: Request, me: MeDep) -> Json:
+    """Create a table and sit at seat 0 as its host. One address may have only a few open at once.
+    Signed in, the seat is the account's, under its username."""
+    name, account = (me.account.username, me.account.id) if me else (body.name, None)
     table, token = await h.create(
-        body.game, body.options, body.seats, body.name, client_address(request.scope), body.clock
+        body.game, body.options, body.seats, name, client_address(request.scope), body.clock, account
     )
     return {"table": table.summary(), "seat": 0, "token": token}
 
@@ -80,10 +94,12 @@ async def get_table(table_id: str, h: HallDep) -> Json:
 
 
 @router.post("/tables/{table_id}/join", response_model=schemas.Seated)
-async def join(table_id: str, body: schemas.Join, h: HallDep) -> Json:
-    """Take an empty seat: a name in, a secret seat token out."""
+async def join(table_id: str, body: schemas.Join, h: HallDep, me: MeDep) -> Json:
+    """Take an empty seat: a name in, a secret seat token out. Signed in, the seat is the account's
+    (one per table), under its username."""
     token, th = new_token()
-    seat, table = await h.command(table_id, "join", name=body.name, token_hash=th, seat=body.seat)
+    name, account = (me.account.username, me.account.id) if me else (body.name, None)
+    seat, table = await h.command(table_id, "join", name=name, token_hash=th, seat=body.seat, account=account)
     return {"table": table, "seat": seat, "token": token}
 
 

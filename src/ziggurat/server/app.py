@@ -17,13 +17,15 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from ziggurat.engine import ZigguratError
-from ziggurat.server import api, ws
+from ziggurat.server import accounts, api, ws
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
+from ziggurat.server.passwords import Passwords
 from ziggurat.server.replays import Replays
+from ziggurat.server.sessions import CsrfGuard
 from ziggurat.server.socket import PlaySockets
 from ziggurat.store import Leases, Store
 from ziggurat.web import mount as mount_client
@@ -47,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         hall = Hall(store, bots, settings, cluster)
         try:
+            await app.state.passwords.prepare()
             n = await hall.restore()
             if n:
                 log.info("restoring %d running tables in the background", n)
@@ -70,8 +73,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.sockets = Counter()  # open websockets per client address
     app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
+    app.state.passwords = Passwords(settings.hash_concurrency)
+    app.state.signin_limits = accounts.Limits(settings)
     app.include_router(api.router)
+    app.include_router(accounts.router)
     app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
+    app.add_middleware(CsrfGuard)  # signed-in changes carry the session's CSRF token; no other site's
     app.add_middleware(PlaySockets, handler=ws.play)  # play sockets, straight to their handler
 
     mount_client(app)  # the browser client at / (src/ziggurat/web)

@@ -47,6 +47,14 @@ class Settings:
     # Questions put to every seat (Faiths' reactions): answered for bots, and for people who asked for
     # it, after a random delay in this range, whatever the seat holds
     reaction_delay: tuple[float, float] = (0.4, 1.5)
+    # Accounts: sign-in attempts per username and per client address (token buckets: per second, burst),
+    # how long a session lasts, and how many password hashes (64 MiB each) are computed at once
+    signin_rate: float = 1 / 12
+    signin_burst: float = 5.0
+    signin_address_rate: float = 0.5
+    signin_address_burst: float = 20.0
+    session_days: float = 30.0
+    hash_concurrency: int = 2
     # Several processes, one site (PostgreSQL and Redis): None serves alone
     redis_url: str | None = None
     lease_seconds: float = 3.0  # a table's owner renews its lease every third of this; dead, it's taken over

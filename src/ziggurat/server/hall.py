@@ -166,7 +166,9 @@ class Hall:
         name: str,
         address: str = "?",
         clock: Json | None = None,
+        account: str | None = None,
     ) -> tuple[Table, str]:
+        """A new open table with its creator at seat 0 as host (`account`: a signed-in creator's)."""
         try:
             game = registry.get(game_id)
             opts = game.options_json(game.options(options))
@@ -190,7 +192,7 @@ class Hall:
             created_at=now,
             touched_at=now,
             created_by=address_key(address),
-            seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash)]
+            seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash, account=account)]
             + [SeatRecord(i) for i in range(1, players)],
             clock=None if control is None else control.to_json(),
         )
@@ -349,6 +351,14 @@ class Hall:
                 return public_log(rec, replay(rec, actions), summary(rec, rec.version, set()))
         log_: Json = (await self.command(table_id, "log"))[0]
         return log_
+
+    async def summaries(self, table_ids: list[str]) -> list[Json]:
+        """These tables' descriptions (those that exist), as the listing gives them."""
+        out = []
+        for rec in await self.store.get_tables(table_ids):
+            live = self.tables.get(rec.id)
+            out.append(live.summary() if live is not None else summary(rec, rec.version, set()))
+        return out
 
     async def listing(self, status: Status | None, limit: int = 100) -> list[Json]:
         out = []

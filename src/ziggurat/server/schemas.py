@@ -40,6 +40,7 @@ class SeatInfo(BaseModel):
     connected: bool
     left: bool
     reserved: bool = Field(False, description="held at a rematch for the player named, until they answer")
+    signed_in: bool = Field(False, description="an account holds the seat (its name is the username)")
 
 
 class TableInfo(BaseModel):

@@ -62,7 +62,7 @@ def must_be_open(rec: TableRecord) -> None:
 
 def _empty(s: SeatRecord) -> None:
     s.kind, s.name, s.token_hash, s.level, s.has_left = "empty", "", None, None, False
-    s.invite_hash = None
+    s.invite_hash, s.account = None, None
 
 
 def _not_held(s: SeatRecord) -> SeatRecord:
@@ -78,9 +78,12 @@ def _bot(s: SeatRecord, level: str, rec: TableRecord) -> None:
     s.kind, s.level = "bot", level
 
 
-def join(rec: TableRecord, name: str, token_hash: str, seat: int | None) -> int:
+def join(rec: TableRecord, name: str, token_hash: str, seat: int | None, account: str | None = None) -> int:
+    """Take an empty seat; `account`: a signed-in player's (their seat follows them, and they sit once)."""
     must_be_open(rec)
     name = clean_name(name)
+    if account is not None and any(s.account == account for s in rec.seats):
+        raise conflict("already-seated", "You already have a seat at this table.")
     if seat is None:
         free = [s for s in rec.seats if s.kind == "empty" and not held(s)]
         if not free:
@@ -100,9 +103,20 @@ def join(rec: TableRecord, name: str, token_hash: str, seat: int | None) -> int:
         None,
         False,
     )
+    target.account = account
     if rec.host is None:
         rec.host = target.seat
     return target.seat
+
+
+def claim(rec: TableRecord, token_hash: str, account: str) -> bool:
+    """A guest who signs up takes their seat (held by this token) into the account; False if the token
+    holds none here, an account holds it already, or the account has another seat here."""
+    s = seat_of(rec, token_hash)
+    if s is None or s.account is not None or any(x.account == account for x in rec.seats):
+        return False
+    s.account = account
+    return True
 
 
 def next_host(rec: TableRecord, after: int) -> int | None:

@@ -12,6 +12,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ziggurat.server.sessions import cookie_secret, cross_origin
+
 PREFIX = "/ws/tables/"
 
 
@@ -24,6 +26,9 @@ class Socket:
         client = scope.get("client")
         self.address = str(client[0]) if client else "?"
         self.connected = False  # accepted, and neither side has closed it
+        # A signed-in browser's session (its cookie), unless the page that opened the socket is another
+        # site's: that page may watch like anyone, never play the account's seats.
+        self.session = None if cross_origin(scope) else cookie_secret(scope)
 
     async def accept(self) -> bool:
         """False if the client went away before the handshake completed."""

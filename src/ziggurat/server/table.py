@@ -54,6 +54,7 @@ def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
                 "connected": s.seat in connected,
                 "left": s.has_left,
                 "reserved": rematch.held(s),  # (its name says for whom)
+                "signed_in": s.account is not None,
             }
             for s in rec.seats
         ],
@@ -553,7 +554,19 @@ class Table:
         return history.public_log(self.rec, self.log, self.summary())
 
     LOBBY = frozenset(
-        {"join", "leave", "fill", "remove", "start", "kick", "kick_host", "rematch", "accept", "decline"}
+        {
+            "join",
+            "leave",
+            "fill",
+            "remove",
+            "start",
+            "kick",
+            "kick_host",
+            "rematch",
+            "accept",
+            "decline",
+            "claim",
+        }
     )
 
     async def lobby(self, op: str, args: Json) -> Any:
@@ -583,8 +596,17 @@ class Table:
         self._push_table()
         return out
 
-    async def join(self, name: str, token_hash: str, seat: int | None) -> int:
-        return await self._change(lambda new: seating.join(new, name, token_hash, seat))
+    async def join(self, name: str, token_hash: str, seat: int | None, account: str | None = None) -> int:
+        return await self._change(lambda new: seating.join(new, name, token_hash, seat, account))
+
+    async def claim(self, token_hash: str, account: str) -> bool:
+        """A guest's seat goes to the account they signed up with (nothing changes if it can't)."""
+        new = self.rec.copy()
+        if not seating.claim(new, token_hash, account):
+            return False
+        await self._save(new)
+        self._push_table()
+        return True
 
     async def leave(self, token_hash: str) -> None:
         await self._change(lambda new: seating.leave(new, token_hash))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -96,7 +97,7 @@ async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
                 await ws.close(4404)
             return
         with h.held(table_id):  # from the handshake on, not only once attached
-            await _serve(ws, conn, handle, settings)
+            await _serve(ws, conn, handle, settings, _account_seat(h, table_id, ws.session))
     finally:
         if handle is not None and conn.attached:
             with contextlib.suppress(Exception):
@@ -108,7 +109,25 @@ async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
             await ws.close()
 
 
-async def _serve(ws: Socket, conn: Conn, handle: Handle, settings: Settings) -> None:
+SeatBySession = Callable[[], Awaitable[str | None]]
+
+
+def _account_seat(h: Hall, table_id: str, session: str | None) -> SeatBySession:
+    """For a hello without a token: the token hash of the signed-in account's seat here, if any."""
+
+    async def find() -> str | None:
+        if session is None:
+            return None
+        account = await h.store.accounts.session_account(hash_token(session))
+        found = None if account is None else await h.store.accounts.seat_secret(table_id, account.id)
+        return found[0] if found else None
+
+    return find
+
+
+async def _serve(
+    ws: Socket, conn: Conn, handle: Handle, settings: Settings, by_session: SeatBySession
+) -> None:
     bucket = Bucket(settings.ws_rate, settings.ws_burst)
     strikes = 0
     while True:
@@ -151,14 +170,16 @@ async def _serve(ws: Socket, conn: Conn, handle: Handle, settings: Settings) -> 
             if not (ref is None or (isinstance(ref, str | int) and len(str(ref)) <= 64)):
                 ref = None
                 raise Bad("malformed", "'ref' is a short string or number.")
-            await _handle(conn, handle, msg, ref)
+            await _handle(conn, handle, msg, ref, by_session)
         except orjson.JSONDecodeError:  # nested too deeply (2,000 brackets) included
             conn.send(messages.error("malformed", "Not valid JSON."))
         except Bad as e:
             conn.send(messages.error(e.code, e.message, ref))
 
 
-async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any) -> None:
+async def _handle(
+    conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any, by_session: SeatBySession
+) -> None:
     """Check a message's shape here; what it asks of the table is answered by the table, on `conn`."""
     kind = msg.get("type")
     if kind == "ping":
@@ -180,7 +201,7 @@ async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any) -> 
                 name = clean_name(name)
             except Refused as e:
                 raise Bad(e.code, e.message) from None
-        th = hash_token(token) if token else None
+        th = hash_token(token) if token else await by_session()
         args = {"token_hash": th, "since": since, "chat": chat_since, "name": name}
         await handle.socket(conn, "hello", args, ref)
         return

@@ -5,11 +5,12 @@ nothing else about a game's state is stored.
 """
 
 from ziggurat.store.leases import Fenced, Leases
-from ziggurat.store.records import Restoring, SeatRecord, Snapshot, TableRecord
+from ziggurat.store.records import AccountRecord, Restoring, SeatRecord, Snapshot, TableRecord
 from ziggurat.store.store import Conflict, Store, default_url
 from ziggurat.store.urls import BadDatabaseUrl, async_url
 
 __all__ = [
+    "AccountRecord",
     "BadDatabaseUrl",
     "Conflict",
     "Fenced",

@@ -22,6 +22,9 @@ class SeatRecord:
     # At a rematch: sha256 of the token this person held at the last game. An empty seat with one is
     # held for them until they accept or decline (server/rematch.py).
     invite_hash: str | None = None
+    # The account that holds this seat (a signed-in player's seats follow them to any device); at a
+    # rematch, also the account a held seat waits for.
+    account: str | None = None
 
 
 @dataclass
@@ -88,3 +91,11 @@ class Restoring:
     snapshot: Snapshot | None
     actions: list[tuple[int, str]]
     last: tuple[int, str] | None = None  # the stored action at the snapshot's version (its last one)
+
+
+@dataclass
+class AccountRecord:
+    id: str
+    username: str  # as the player wrote it (NFKC): shown at tables
+    password_hash: str  # Argon2id, with its parameters (argon2-cffi's encoded form)
+    created_at: float = 0.0

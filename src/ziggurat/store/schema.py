@@ -49,6 +49,8 @@ seats = sa.Table(
     sa.Column("auto_pass", sa.Boolean, nullable=False, server_default=sa.false()),
     # At a rematch: the hash of the token this seat's person held at the last game (held for them).
     sa.Column("invite_hash", sa.String(64), nullable=True),
+    # The account holding the seat (none for guests and bots): its seats follow it to any device.
+    sa.Column("account_id", sa.String(32), nullable=True, index=True),
 )
 
 # Append-only. The primary key (table_id, idx) is also the optimistic lock: two writers that both
@@ -111,4 +113,32 @@ snapshots = sa.Table(
     sa.Column("state", sa.Text, nullable=False),
     sa.Column("log", sa.Text, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+)
+
+# Accounts: a username unique by its key (case and look-alike characters folded: server/usernames.py)
+# and an Argon2id password hash. Guests need none.
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("username", sa.String(64), nullable=False),
+    sa.Column("username_key", sa.String(128), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(256), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# Signed-in browsers: the sha256 of the session cookie's secret, never the secret itself.
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
 )

@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from ziggurat.store import migrate
+from ziggurat.store.accounts import Accounts
 from ziggurat.store.leases import Fenced
 from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
 from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats, snapshots
@@ -40,6 +41,7 @@ class Store:
     def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
         self.engine = engine  # reads (and migrations)
         self.writer = writer  # every write, committed in groups (store/writer.py)
+        self.accounts = Accounts(engine, writer)  # accounts, sessions, the seats they hold
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -394,6 +396,7 @@ def _seat_row(table_id: str, s: SeatRecord) -> dict[str, Any]:
         "has_left": s.has_left,
         "auto_pass": s.auto_pass,
         "invite_hash": s.invite_hash,
+        "account_id": s.account,
     }
 
 
@@ -436,4 +439,5 @@ def _seat(m: Any) -> SeatRecord:
         has_left=bool(m["has_left"]),
         auto_pass=bool(m["auto_pass"]),
         invite_hash=m["invite_hash"],
+        account=m["account_id"],
     )

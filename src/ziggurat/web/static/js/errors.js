@@ -4,6 +4,16 @@
 export const FRIENDLY = {
   // lobby
   "no-token": "This needs your seat at the table. Join the table first.",
+  // accounts (docs/server.md, "Accounts")
+  "bad-username": "That username can't be used: 3 to 24 letters, digits, _ - or ., in one alphabet.",
+  "username-taken": "That username, or one that looks just like it, is taken. Choose another.",
+  "weak-password": "Choose a stronger password: at least 10 characters, not a common one.",
+  "bad-credentials": "The username or the password is wrong.",
+  "too-many-attempts": "Too many attempts. Wait a minute and try again.",
+  "signed-out": "You are signed out (your session may have ended). Sign in again.",
+  csrf: "Your session changed in another tab. Reload the page and try again.",
+  "cross-origin": "Requests from another site are not accepted.",
+  "already-seated": "You already have a seat at this table.",
   "bad-token": "Your saved seat at this table is no longer valid; you are watching instead.",
   "not-host": "Only the host can do that.",
   kicked: "A bot plays your seat now. You can keep watching.",

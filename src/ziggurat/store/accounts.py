@@ -1,0 +1,147 @@
+"""Accounts and their sessions in the store, and the seats an account holds.
+
+Writes go through the store's writer (one writer per database: SQLite has one at a time anyway), reads
+through the engine. Seats themselves are changed only by their table's actor (it holds them in memory
+and rewrites them at each change): here they are only read.
+"""
+
+from __future__ import annotations
+
+import time
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from ziggurat.store.records import AccountRecord
+from ziggurat.store.schema import accounts, game_tables, seats, sessions
+from ziggurat.store.writer import Writer
+
+
+class Accounts:
+    def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
+        self.engine = engine
+        self.writer = writer
+
+    # --- accounts ------------------------------------------------------------------------------------
+    async def create(self, rec: AccountRecord, key: str) -> bool:
+        """Store a new account; False if its username key is taken (nothing stored)."""
+        row = {
+            "id": rec.id,
+            "username": rec.username,
+            "username_key": key,
+            "password_hash": rec.password_hash,
+            "created_at": rec.created_at,
+        }
+
+        def create(conn: Connection) -> bool:
+            if conn.execute(_BY_KEY, {"key": key}).first() is not None:
+                return False
+            conn.execute(accounts.insert(), row)
+            return True
+
+        try:
+            return await self.writer.write(create)
+        except sa.exc.IntegrityError:  # another process took the key between our read and insert
+            return False
+
+    async def by_key(self, key: str) -> AccountRecord | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(_BY_KEY, {"key": key})).first()
+        return None if row is None else _account(row._mapping)
+
+    async def by_id(self, account_id: str) -> AccountRecord | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(accounts.select().where(accounts.c.id == account_id))).first()
+        return None if row is None else _account(row._mapping)
+
+    async def names(self, account_ids: list[str]) -> dict[str, str]:
+        """Usernames by account id (those that exist)."""
+        if not account_ids:
+            return {}
+        q = sa.select(accounts.c.id, accounts.c.username).where(accounts.c.id.in_(account_ids))
+        async with self.engine.connect() as conn:
+            return {str(i): str(n) for i, n in await conn.execute(q)}
+
+    async def set_password(self, account_id: str, password_hash: str) -> None:
+        q = accounts.update().where(accounts.c.id == account_id).values(password_hash=password_hash)
+        await self.writer.write(lambda conn: conn.execute(q))
+
+    # --- sessions ------------------------------------------------------------------------------------
+    async def open_session(self, account_id: str, id_hash: str, ttl: float) -> None:
+        now = time.time()
+        row = {"id_hash": id_hash, "account_id": account_id, "created_at": now, "expires_at": now + ttl}
+        await self.writer.write(lambda conn: conn.execute(sessions.insert(), row))
+
+    async def session_account(self, id_hash: str) -> AccountRecord | None:
+        """The account signed in by this session, if it exists and has not expired."""
+        q = (
+            accounts.select()
+            .join(sessions, sessions.c.account_id == accounts.c.id)
+            .where(sessions.c.id_hash == id_hash, sessions.c.expires_at > time.time())
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return None if row is None else _account(row._mapping)
+
+    async def end_session(self, id_hash: str) -> None:
+        q = sessions.delete().where(sessions.c.id_hash == id_hash)
+        await self.writer.write(lambda conn: conn.execute(q))
+
+    async def end_sessions(self, account_id: str, keep: str | None = None) -> int:
+        """End every session of the account (but `keep`, a session's hash); how many ended. Expired
+        sessions of everyone go too (a sign-out is rare enough to carry the sweep)."""
+        q = sessions.delete().where(sessions.c.account_id == account_id)
+        if keep is not None:
+            q = q.where(sessions.c.id_hash != keep)
+        expired = sessions.delete().where(sessions.c.expires_at <= sa.bindparam("now"))
+
+        def end(conn: Connection) -> int:
+            n = conn.execute(q).rowcount
+            conn.execute(expired, {"now": time.time()})
+            return int(n)
+
+        return await self.writer.write(end)
+
+    # --- seats ---------------------------------------------------------------------------------------
+    async def seat_secret(self, table_id: str, account_id: str) -> tuple[str | None, str | None] | None:
+        """The account's seat at this table as (its token hash, the hash it is held by at a rematch),
+        or None if the account holds no seat there."""
+        q = sa.select(seats.c.token_hash, seats.c.invite_hash).where(
+            seats.c.table_id == table_id, seats.c.account_id == account_id
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return None if row is None else (row[0], row[1])
+
+    async def seats_of(self, account_id: str, limit: int = 50) -> list[tuple[str, int]]:
+        """(table id, seat) where the account sits: open and running tables first, newest first."""
+        finished = sa.case((game_tables.c.status == "finished", 1), else_=0)
+        q = (
+            sa.select(seats.c.table_id, seats.c.seat)
+            .join(game_tables, game_tables.c.id == seats.c.table_id)
+            .where(seats.c.account_id == account_id)
+            .order_by(finished, game_tables.c.created_at.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return [(str(t), int(s)) for t, s in await conn.execute(q)]
+
+    async def tables_holding(self, token_hashes: list[str]) -> list[tuple[str, str]]:
+        """(table id, token hash) of the seats these token hashes hold and no account holds yet."""
+        if not token_hashes:
+            return []
+        q = sa.select(seats.c.table_id, seats.c.token_hash).where(
+            seats.c.token_hash.in_(token_hashes), seats.c.account_id.is_(None)
+        )
+        async with self.engine.connect() as conn:
+            return [(str(t), str(h)) for t, h in await conn.execute(q)]
+
+
+_BY_KEY = accounts.select().where(accounts.c.username_key == sa.bindparam("key"))
+
+
+def _account(m: sa.RowMapping) -> AccountRecord:
+    return AccountRecord(
+        id=m["id"], username=m["username"], password_hash=m["password_hash"], created_at=m["created_at"]
+    )

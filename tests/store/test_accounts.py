@@ -1,0 +1,87 @@
+"""Accounts, sessions and the seats accounts hold, in the store, on SQLite and on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from ziggurat.store import AccountRecord, SeatRecord, Store, TableRecord
+
+
+def account(aid: str = "a1", name: str = "Ana") -> AccountRecord:
+    return AccountRecord(aid, name, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA", 1.0)
+
+
+def table(tid: str, status: str, created: float, seats: list[SeatRecord]) -> TableRecord:
+    return TableRecord(
+        tid,
+        "zenith",
+        {},
+        len(seats),
+        1,
+        2,
+        status=status,
+        created_at=created,
+        seats=seats,  # type: ignore[arg-type]
+    )
+
+
+async def test_usernames_are_unique_by_key(store: Store) -> None:
+    assert await store.accounts.create(account("a1", "Ana"), "ana")
+    assert not await store.accounts.create(account("a2", "ANA"), "ana")  # nothing stored
+    assert await store.accounts.by_id("a2") is None
+    got = await store.accounts.by_key("ana")
+    assert got == account("a1", "Ana")
+    assert await store.accounts.by_key("bob") is None
+    assert await store.accounts.names(["a1", "zz"]) == {"a1": "Ana"}
+
+
+async def test_two_sign_ups_racing_for_one_name_one_wins(store: Store) -> None:
+    made = await asyncio.gather(*(store.accounts.create(account(f"a{i}", "Ana"), "ana") for i in range(5)))
+    assert sorted(made) == [False] * 4 + [True]
+
+
+async def test_sessions_open_expire_and_end(store: Store) -> None:
+    await store.accounts.create(account(), "ana")
+    await store.accounts.open_session("a1", "s1", ttl=3600)
+    await store.accounts.open_session("a1", "s2", ttl=3600)
+    await store.accounts.open_session("a1", "old", ttl=-1)  # already expired
+    assert (await store.accounts.session_account("s1")) == account()
+    assert await store.accounts.session_account("old") is None
+    assert await store.accounts.session_account("nope") is None
+    assert await store.accounts.end_sessions("a1", keep="s2") == 2  # s1 and the expired one
+    assert await store.accounts.session_account("s1") is None
+    assert await store.accounts.session_account("s2") is not None
+    await store.accounts.end_session("s2")
+    assert await store.accounts.session_account("s2") is None
+
+
+async def test_a_new_password_replaces_the_old(store: Store) -> None:
+    await store.accounts.create(account(), "ana")
+    await store.accounts.set_password("a1", "new-hash")
+    got = await store.accounts.by_id("a1")
+    assert got is not None and got.password_hash == "new-hash"
+
+
+async def test_the_seats_an_account_holds(store: Store) -> None:
+    now = time.time()
+    mine = SeatRecord(1, "human", "Ana", "h1" + "0" * 62, account="a1")
+    held = SeatRecord(0, "empty", "Ana", None, invite_hash="h2" + "0" * 62, account="a1")  # at a rematch
+    guest = SeatRecord(0, "human", "Guest", "h3" + "0" * 62)
+    await store.create_table(
+        table("done", "finished", now - 30, [SeatRecord(0, "human", "Ana", "x" * 64, account="a1")])
+    )
+    await store.create_table(
+        table("old", "running", now - 20, [SeatRecord(0, "bot", "B", None, "random"), mine])
+    )
+    await store.create_table(table("new", "open", now - 10, [held, SeatRecord(1)]))
+    await store.create_table(table("guest", "open", now, [guest, SeatRecord(1)]))
+    assert await store.accounts.seats_of("a1") == [("new", 0), ("old", 1), ("done", 0)]  # unfinished first
+    assert await store.accounts.seat_secret("old", "a1") == (mine.token_hash, None)
+    assert await store.accounts.seat_secret("new", "a1") == (None, held.invite_hash)
+    assert await store.accounts.seat_secret("guest", "a1") is None
+    assert await store.accounts.tables_holding([guest.token_hash or "", mine.token_hash or "", "zz"]) == [
+        ("guest", guest.token_hash)
+    ]  # an account's seat is not claimed again
+    rec = await store.get_table("old")
+    assert rec is not None and rec.seats[1].account == "a1"
