@@ -25,6 +25,7 @@ from ziggurat.engine import (
 from ziggurat.engine.undo import UNDO, undo_event
 from ziggurat.scenario_files import run_file
 from ziggurat.server import cli as server_cli
+from ziggurat.server import ratings_cli
 
 
 def _names(n: int, humans: Sequence[int]) -> list[str]:
@@ -192,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--board", action="store_true", help="print the final board too")
     server_cli.add_replay_arguments(rp)
     server_cli.add_arguments(sub.add_parser("serve", help="run the game server (lobby API + websockets)"))
+    ratings_cli.add_arguments(
+        sub.add_parser("ratings", help="players' ratings: rebuild them from the results")
+    )
     return p
 
 
@@ -217,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return arena_cli.run(args)
         if args.command == "serve":
             return server_cli.run(args)
+        if args.command == "ratings":
+            return ratings_cli.run(args)
         return cmd_replay(args, sys.stdout)
     except ZigguratError as e:
         sys.stderr.write(f"ziggurat: {e.message}\n")

@@ -417,3 +417,46 @@ async def test_the_rematch_follows_the_account(
     seats = r.json()["table"]["seats"]
     assert {s["name"] for s in seats} == {a, b} and all(s["signed_in"] for s in seats)
     assert new in [t["table"]["id"] for t in (await other.get("/api/account/tables")).json()]
+
+
+# --- friends and invitations -------------------------------------------------------------------------------
+async def test_friends_their_tables_and_invitations(api: httpx.AsyncClient, other: httpx.AsyncClient) -> None:
+    me, pal = unique("me"), unique("pal")
+    mine, theirs = await sign_up(api, me), await sign_up(other, pal)
+    r = await api.put(f"/api/account/friends/{pal.upper()}", headers=csrf(mine))  # any case
+    assert r.status_code == 200 and [f["username"] for f in r.json()] == [pal]
+    assert (await api.put(f"/api/account/friends/{me}", headers=csrf(mine))).json()["code"] == "friend-self"
+    r = await api.put("/api/account/friends/nobody-at-all", headers=csrf(mine))
+    assert r.status_code == 404 and r.json()["code"] == "no-such-player"
+    # the lobby's filter: tables where friends sit (not my own, not strangers')
+    r = await other.post(
+        "/api/tables", json={"game": "zealous", "seats": 4, "name": "x"}, headers=csrf(theirs)
+    )
+    pal_table = r.json()["table"]["id"]
+    async with http(str(api.base_url)) as guest:
+        r = await guest.post("/api/tables", json={"game": "zenith", "seats": 2, "name": "stranger"})
+        assert r.status_code == 201
+        assert (await guest.get("/api/tables?friends=true")).json() == []
+    r = await api.post("/api/tables", json={"game": "zenith", "seats": 2, "name": "me"}, headers=csrf(mine))
+    assert r.status_code == 201
+    listed = (await api.get("/api/tables?friends=true&status=open")).json()
+    assert [t["id"] for t in listed] == [pal_table]
+    assert (await other.get("/api/tables?friends=true")).json() == []  # one way: pal follows nobody
+    # pal invites me by username; I see it in my lobby, and may dismiss it
+    r = await other.post(f"/api/tables/{pal_table}/invite", json={"username": me}, headers=csrf(theirs))
+    assert r.status_code == 200 and r.json() == {"invited": me}
+    got = (await api.get("/api/account/invitations")).json()
+    assert [(i["table"]["id"], i["by"]) for i in got] == [(pal_table, pal)]
+    r = await api.post(f"/api/tables/{pal_table}/invite", json={"username": pal}, headers=csrf(mine))
+    assert r.status_code == 403  # only its players invite to a table
+    r = await other.post(f"/api/tables/{pal_table}/invite", json={"username": pal}, headers=csrf(theirs))
+    assert r.json()["code"] == "invite-self"
+    await api.post(f"/api/tables/{pal_table}/join", json={"name": "x"}, headers=csrf(mine))
+    r = await other.post(f"/api/tables/{pal_table}/invite", json={"username": me}, headers=csrf(theirs))
+    assert r.status_code == 409 and r.json()["code"] == "already-seated"
+    r = await api.delete(f"/api/account/invitations/{pal_table}", headers=csrf(mine))
+    assert r.status_code == 200 and r.json() == []
+    r = await api.delete(f"/api/account/friends/{pal}", headers=csrf(mine))
+    assert r.json() == []
+    assert (await api.get("/api/account/friends")).json() == []
+    assert (await other.get("/api/account/friends")).status_code == 200

@@ -74,7 +74,7 @@ async def test_two_people_and_a_bot_play_again_one_seat_on(
     assert new["seats"][bo_seat]["kind"] == "human"
     assert new["seats"][ada_seat] | {"connected": False} == {
         "seat": ada_seat, "name": "Ada", "kind": "empty", "level": None,
-        "connected": False, "left": False, "reserved": True, "signed_in": False,
+        "connected": False, "left": False, "reserved": True, "signed_in": False, "rating": None,
     }  # fmt: skip
     # Everyone at the old table hears of it; the old table points to it.
     for c in clients:
@@ -138,7 +138,7 @@ async def test_a_declined_seat_is_free_for_anyone(server: ThreadServer, api: htt
     assert r.status_code == 200, r.text
     assert r.json()["seats"][cy_seat] | {"connected": False} == {
         "seat": cy_seat, "name": "", "kind": "empty", "level": None,
-        "connected": False, "left": False, "reserved": False, "signed_in": False,
+        "connected": False, "left": False, "reserved": False, "signed_in": False, "rating": None,
     }  # fmt: skip
     await refused(
         await api.post(f"/api/tables/{nid}/rematch/decline", headers=bearer(cy)), 403, "not-invited"

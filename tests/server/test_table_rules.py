@@ -28,6 +28,7 @@ async def test_before_the_start_the_host_fills_or_removes_seats(api: httpx.Async
         "left": False,
         "reserved": False,
         "signed_in": False,
+        "rating": None,
     }
     r = await api.put(f"/api/tables/{tid}/seats/2/bot", json={"level": "nonsense"}, headers=host)
     assert r.status_code == 400 and r.json()["code"] == "bad-level"

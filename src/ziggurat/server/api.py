@@ -77,15 +77,32 @@ async def create_table(body: schemas.CreateTable, h: HallDep, request: Request, 
     Signed in, the seat is the account's, under its username."""
     name, account = (me.account.username, me.account.id) if me else (body.name, None)
     table, token = await h.create(
-        body.game, body.options, body.seats, name, client_address(request.scope), body.clock, account
+        body.game,
+        body.options,
+        body.seats,
+        name,
+        client_address(request.scope),
+        body.clock,
+        account,
+        body.rated,
     )
     return {"table": table.summary(), "seat": 0, "token": token}
 
 
 @router.get("/tables", response_model=list[schemas.TableInfo])
-async def list_tables(h: HallDep, status: Status | None = None, limit: int = 100) -> list[Json]:
-    """Newest first; `status` is open, running or finished."""
-    return await h.listing(status, max(1, min(limit, 500)))
+async def list_tables(
+    h: HallDep, me: MeDep, status: Status | None = None, limit: int = 100, friends: bool = False
+) -> list[Json]:
+    """Newest first; `status` is open, running or finished. `friends=true`: only the tables where the
+    signed-in player's friends sit (none when signed out)."""
+    limit = max(1, min(limit, 500))
+    if friends:
+        return (
+            []
+            if me is None
+            else await h.summaries(await h.store.friends.tables(me.account.id, status, limit))
+        )
+    return await h.listing(status, limit)
 
 
 @router.get("/tables/{table_id}", response_model=schemas.TableInfo)

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from ziggurat.engine import ZigguratError
-from ziggurat.server import accounts, api, ws
+from ziggurat.server import accounts, api, friends, players, ws
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
@@ -77,6 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.signin_limits = accounts.Limits(settings)
     app.include_router(api.router)
     app.include_router(accounts.router)
+    app.include_router(players.router)
+    app.include_router(friends.router)
     app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
     app.add_middleware(CsrfGuard)  # signed-in changes carry the session's CSRF token; no other site's
     app.add_middleware(PlaySockets, handler=ws.play)  # play sockets, straight to their handler

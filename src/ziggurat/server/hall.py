@@ -22,7 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
-from ziggurat.server import memory, seating
+from ziggurat.server import memory, ratings, seating
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.clocks import TimeControl
 from ziggurat.server.config import Settings
@@ -167,8 +167,10 @@ class Hall:
         address: str = "?",
         clock: Json | None = None,
         account: str | None = None,
+        rated: bool = False,
     ) -> tuple[Table, str]:
-        """A new open table with its creator at seat 0 as host (`account`: a signed-in creator's)."""
+        """A new open table with its creator at seat 0 as host (`account`: a signed-in creator's), rated
+        or friendly."""
         try:
             game = registry.get(game_id)
             opts = game.options_json(game.options(options))
@@ -178,6 +180,12 @@ class Hall:
         if not lo <= players <= hi:
             raise Refused("bad-players", f"{game.info.name} is for {lo}-{hi} players.")
         control = TimeControl.parse(clock, self.settings.clock_floor)
+        if rated and account is None:
+            raise seating.rated_needs_account()
+        rating = None
+        if account is not None:
+            got = await self.store.ratings.of([account], game.info.id)
+            rating = ratings.display(*got.get(account, ratings.NEW))
         token, token_hash = new_token()
         now = time.time()
         rec = TableRecord(
@@ -192,9 +200,12 @@ class Hall:
             created_at=now,
             touched_at=now,
             created_by=address_key(address),
-            seats=[SeatRecord(0, "human", seating.clean_name(name), token_hash, account=account)]
+            seats=[
+                SeatRecord(0, "human", seating.clean_name(name), token_hash, account=account, rating=rating)
+            ]
             + [SeatRecord(i) for i in range(1, players)],
             clock=None if control is None else control.to_json(),
+            rated=rated,
         )
         cap = self.settings.max_open_tables_per_address
         owner = None if self.cluster is None else (self.cluster.node, self.settings.lease_seconds)
@@ -353,9 +364,10 @@ class Hall:
         return log_
 
     async def summaries(self, table_ids: list[str]) -> list[Json]:
-        """These tables' descriptions (those that exist), as the listing gives them."""
+        """These tables' descriptions (those that exist), in this order, as the listing gives them."""
+        found = {rec.id: rec for rec in await self.store.get_tables(table_ids)}
         out = []
-        for rec in await self.store.get_tables(table_ids):
+        for rec in (found[t] for t in table_ids if t in found):
             live = self.tables.get(rec.id)
             out.append(live.summary() if live is not None else summary(rec, rec.version, set()))
         return out

@@ -38,7 +38,7 @@ def new_table(old: TableRecord, me: SeatRecord, seat_hash: str, created_by: str 
         if s.kind == "bot":
             new.kind, new.name, new.level = "bot", s.name, s.level
         else:  # held for that person (the asker accepts at once)
-            new.name, new.invite_hash, new.account = s.name, s.token_hash, s.account
+            new.name, new.invite_hash, new.account, new.rating = s.name, s.token_hash, s.account, s.rating
     host = seats[(me.seat + 1) % n]
     host.kind, host.token_hash = "human", seat_hash
     return TableRecord(
@@ -55,6 +55,7 @@ def new_table(old: TableRecord, me: SeatRecord, seat_hash: str, created_by: str 
         spectator_chat=old.spectator_chat,
         rematch_of=old.id,
         clock=old.clock,
+        rated=old.rated,
         seats=seats,
     )
 
@@ -89,4 +90,4 @@ def accept(rec: TableRecord, old_hash: str, seat_hash: str) -> int:
 def decline(rec: TableRecord, old_hash: str) -> None:
     """The held seat becomes an ordinary empty seat: the host may fill it, anyone may join."""
     s = _invited(rec, old_hash)
-    s.name, s.invite_hash, s.account = "", None, None
+    s.name, s.invite_hash, s.account, s.rating = "", None, None, None

@@ -41,6 +41,9 @@ class SeatInfo(BaseModel):
     left: bool
     reserved: bool = Field(False, description="held at a rematch for the player named, until they answer")
     signed_in: bool = Field(False, description="an account holds the seat (its name is the username)")
+    rating: int | None = Field(
+        None, description="that account's rating in this game (after the game: the new)"
+    )
 
 
 class TableInfo(BaseModel):
@@ -59,6 +62,7 @@ class TableInfo(BaseModel):
     finished_at: float | None
     rematch: str | None = Field(None, description="the id of this finished table's rematch, once asked for")
     rematch_of: str | None = Field(None, description="the finished table this one is the rematch of")
+    rated: bool = Field(False, description="the result moves the players' ratings (else a friendly game)")
     spectator_chat: bool = Field(True, description="may spectators write in the chat (the host decides)")
     clock: dict[str, Any] | None = Field(
         None, description="time control: {mode: realtime|turn, bank, increment} in seconds; none: no clock"
@@ -78,6 +82,9 @@ class CreateTable(BaseModel):
         default=None,
         description="time control: none (absent), {mode: realtime, bank: s, increment: s} (a bank per "
         "player, plus an increment per turn) or {mode: turn, bank: s} (the time for each decision)",
+    )
+    rated: bool = Field(
+        False, description="rated (signed-in players only; the result moves ratings) or friendly"
     )
 
 

@@ -62,7 +62,7 @@ def must_be_open(rec: TableRecord) -> None:
 
 def _empty(s: SeatRecord) -> None:
     s.kind, s.name, s.token_hash, s.level, s.has_left = "empty", "", None, None, False
-    s.invite_hash, s.account = None, None
+    s.invite_hash, s.account, s.rating = None, None, None
 
 
 def _not_held(s: SeatRecord) -> SeatRecord:
@@ -78,10 +78,20 @@ def _bot(s: SeatRecord, level: str, rec: TableRecord) -> None:
     s.kind, s.level = "bot", level
 
 
-def join(rec: TableRecord, name: str, token_hash: str, seat: int | None, account: str | None = None) -> int:
-    """Take an empty seat; `account`: a signed-in player's (their seat follows them, and they sit once)."""
+def join(
+    rec: TableRecord,
+    name: str,
+    token_hash: str,
+    seat: int | None,
+    account: str | None = None,
+    rating: int | None = None,
+) -> int:
+    """Take an empty seat; `account`: a signed-in player's (their seat follows them, and they sit once;
+    `rating`: theirs in this game, as shown)."""
     must_be_open(rec)
     name = clean_name(name)
+    if rec.rated and account is None:
+        raise rated_needs_account()
     if account is not None and any(s.account == account for s in rec.seats):
         raise conflict("already-seated", "You already have a seat at this table.")
     if seat is None:
@@ -103,19 +113,23 @@ def join(rec: TableRecord, name: str, token_hash: str, seat: int | None, account
         None,
         False,
     )
-    target.account = account
+    target.account, target.rating = account, rating
     if rec.host is None:
         rec.host = target.seat
     return target.seat
 
 
-def claim(rec: TableRecord, token_hash: str, account: str) -> bool:
+def rated_needs_account() -> Refused:
+    return forbidden("rated-needs-account", "Sign in to play a rated game: its result rates every player.")
+
+
+def claim(rec: TableRecord, token_hash: str, account: str, rating: int | None = None) -> bool:
     """A guest who signs up takes their seat (held by this token) into the account; False if the token
     holds none here, an account holds it already, or the account has another seat here."""
     s = seat_of(rec, token_hash)
     if s is None or s.account is not None or any(x.account == account for x in rec.seats):
         return False
-    s.account = account
+    s.account, s.rating = account, rating
     return True
 
 

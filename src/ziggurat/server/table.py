@@ -17,9 +17,11 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
+from sqlalchemy.engine import Connection
+
 from ziggurat.engine import Game, IllegalAction, Json, derive, events_for, registry
 from ziggurat.engine.undo import UNDO, check_undo, effective
-from ziggurat.server import chat, history, messages, rematch, seating, snapshot_log
+from ziggurat.server import chat, history, messages, ratings, rematch, seating, snapshot_log
 from ziggurat.server.bots import BotRunner, check_level
 from ziggurat.server.clocks import Clocks, TimeControl
 from ziggurat.server.config import Settings
@@ -27,6 +29,7 @@ from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden, too_many_tables
 from ziggurat.server.history import Entry, rebuilt, undone
 from ziggurat.store import Conflict, Fenced, Snapshot, Store, TableRecord
+from ziggurat.store.ratings import rate as rate_in_store
 
 T = TypeVar("T")
 log = logging.getLogger("ziggurat.server")
@@ -55,6 +58,7 @@ def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
                 "left": s.has_left,
                 "reserved": rematch.held(s),  # (its name says for whom)
                 "signed_in": s.account is not None,
+                "rating": s.rating,
             }
             for s in rec.seats
         ],
@@ -63,6 +67,7 @@ def summary(rec: TableRecord, version: int, connected: set[int]) -> Json:
         "rematch_of": rec.rematch_of,
         "spectator_chat": rec.spectator_chat,
         "clock": rec.clock,
+        "rated": rec.rated,
         "created_at": rec.created_at,
         "started_at": rec.started_at,
         "finished_at": rec.finished_at,
@@ -577,15 +582,17 @@ class Table:
         return await getattr(self, op)(**args)
 
     # --- lobby commands (called through the actor) -----------------------------------------------------
-    async def _save(self, new: TableRecord) -> None:
-        """Store first, then adopt: a failed write leaves the table as it was."""
+    async def _save(self, new: TableRecord, also: Callable[[Connection], T] | None = None) -> T | None:
+        """Store first, then adopt: a failed write leaves the table as it was. `also`: more to write in
+        the same transaction (what it returns is returned)."""
         new.touched_at = time.time()
         try:
-            await self.store.save_table(new, fence=self.fence)
+            out = await self.store.save_table(new, fence=self.fence, also=also)
         except Fenced:
             raise self._lost() from None
         self.rec = new
         self.last_activity = time.monotonic()
+        return out
 
     async def _change(self, change: Callable[[TableRecord], T]) -> T:
         """A change of seats or settings, made on a copy (its refusals change nothing), stored, then
@@ -597,12 +604,13 @@ class Table:
         return out
 
     async def join(self, name: str, token_hash: str, seat: int | None, account: str | None = None) -> int:
-        return await self._change(lambda new: seating.join(new, name, token_hash, seat, account))
+        rating = await self._rating(account)
+        return await self._change(lambda new: seating.join(new, name, token_hash, seat, account, rating))
 
     async def claim(self, token_hash: str, account: str) -> bool:
         """A guest's seat goes to the account they signed up with (nothing changes if it can't)."""
         new = self.rec.copy()
-        if not seating.claim(new, token_hash, account):
+        if not seating.claim(new, token_hash, account, await self._rating(account)):
             return False
         await self._save(new)
         self._push_table()
@@ -675,6 +683,13 @@ class Table:
 
     async def decline(self, token_hash: str) -> None:
         await self._change(lambda new: rematch.decline(new, token_hash))
+
+    async def _rating(self, account: str | None) -> int | None:
+        """The account's rating in this game as shown (a newcomer's if it has none yet)."""
+        if account is None:
+            return None
+        got = await self.store.ratings.of([account], self.rec.game)
+        return ratings.display(*got.get(account, ratings.NEW))
 
     def _level(self, level: str | None) -> str:
         level = level or self.settings.default_bot_level
@@ -772,13 +787,17 @@ class Table:
         res = self.game.result(self.state)
         assert res is not None
         new = self.rec.copy()
-        new.status, new.result, new.version, new.finished_at = (
-            "finished",
-            res.to_json(),
-            self.version,
-            time.time(),
-        )
-        await self._save(new)
+        result = res.to_json()
+        if self.clocks is not None:  # (a rated game's timed-out players finish last: server/ratings.py)
+            result["timeouts"] = list(self.clocks.timeouts)
+        new.status, new.result, new.version, new.finished_at = ("finished", result, self.version, time.time())
+        also = None
+        if new.rated:  # rated in the same transaction as the end: once, whatever crashes
+            players, compute = ratings.for_table(new)
+            also = rate_in_store(new.id, new.game, players, compute, ratings.display)
+        changes = await self._save(new, also)
+        for c in changes or []:  # (the store's seats already say so)
+            self.rec.seats[c.seat].rating = ratings.display(*c.after)
         self._push_table()
 
     # --- seats the server answers for: bots, and automatic passes -------------------------------------

@@ -25,6 +25,7 @@ class SeatRecord:
     # The account that holds this seat (a signed-in player's seats follow them to any device); at a
     # rematch, also the account a held seat waits for.
     account: str | None = None
+    rating: int | None = None  # the account's rating in this game as shown (at sitting down; after: the new)
 
 
 @dataclass
@@ -48,6 +49,7 @@ class TableRecord:
     rematch_of: str | None = None  # the finished table this one is the rematch of
     rematch: str | None = None  # the rematch of this (finished) table, once someone asked for it
     clock: dict[str, Any] | None = None  # the time control chosen at creation (server/clocks.py)
+    rated: bool = False  # the result moves the players' ratings (else a friendly game)
     seats: list[SeatRecord] = field(default_factory=list)
 
     def copy(self) -> TableRecord:
@@ -99,3 +101,14 @@ class AccountRecord:
     username: str  # as the player wrote it (NFKC): shown at tables
     password_hash: str  # Argon2id, with its parameters (argon2-cffi's encoded form)
     created_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One account's rating update at one rated game: (mu, sigma) before and after, and its rank."""
+
+    account: str
+    seat: int
+    rank: int
+    before: tuple[float, float]
+    after: tuple[float, float]

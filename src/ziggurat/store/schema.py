@@ -32,6 +32,8 @@ game_tables = sa.Table(
     sa.Column("rematch", sa.String(32), nullable=True),
     # The time control chosen at creation ({mode, bank, increment}); none: no clock (server/clocks.py).
     sa.Column("clock", sa.JSON, nullable=True),
+    # Rated (the result moves its players' ratings) or friendly: the creator's choice.
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -51,6 +53,8 @@ seats = sa.Table(
     sa.Column("invite_hash", sa.String(64), nullable=True),
     # The account holding the seat (none for guests and bots): its seats follow it to any device.
     sa.Column("account_id", sa.String(32), nullable=True, index=True),
+    # That account's rating in this game when it sat down (after the game: the new one), as shown.
+    sa.Column("rating", sa.Integer, nullable=True),
 )
 
 # Append-only. The primary key (table_id, idx) is also the optimistic lock: two writers that both
@@ -141,4 +145,66 @@ sessions = sa.Table(
     ),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
+)
+
+# An account's rating per game (server/ratings.py): openskill's (mu, sigma), with its games and wins.
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column(
+        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+# Every rated game's updates, stored with the game (one row per account at the table), and when they
+# were made (`at`, in the order of commits): the ratings can be rebuilt from the results and checked.
+rating_updates = sa.Table(
+    "rating_updates",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column(
+        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False, index=True),
+)
+
+# Friends: whom an account follows (one way: adding someone needs nobody's consent, as on Board Game
+# Arena); the lobby shows the tables where they sit.
+friends = sa.Table(
+    "friends",
+    metadata,
+    sa.Column(
+        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("friend_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# Invitations to a table, by username: the invited account sees them in its lobby while the table is open.
+invitations = sa.Table(
+    "invitations",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column(
+        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("by_name", sa.String(64), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
 )

@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -15,13 +16,16 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from ziggurat.store import migrate
 from ziggurat.store.accounts import Accounts
+from ziggurat.store.friends import Friends
 from ziggurat.store.leases import Fenced
+from ziggurat.store.ratings import Ratings
 from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
 from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats, snapshots
 from ziggurat.store.urls import async_url
 from ziggurat.store.writer import Append, PostgresWriter, SqliteWriter, Writer, sqlite_pragmas
 
 log = logging.getLogger("ziggurat.store")
+T = TypeVar("T")
 
 
 class Conflict(Exception):
@@ -42,6 +46,8 @@ class Store:
         self.engine = engine  # reads (and migrations)
         self.writer = writer  # every write, committed in groups (store/writer.py)
         self.accounts = Accounts(engine, writer)  # accounts, sessions, the seats they hold
+        self.ratings = Ratings(engine, writer)  # ratings per account and game, and their updates
+        self.friends = Friends(engine, writer)  # whom accounts follow, and invitations to tables
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -88,14 +94,17 @@ class Store:
 
         return await self.writer.write(create)
 
-    async def save_table(self, rec: TableRecord, fence: int | None = None) -> None:
+    async def save_table(
+        self, rec: TableRecord, fence: int | None = None, also: Callable[[Connection], T] | None = None
+    ) -> T | None:
         """Write the table row and replace its seats (seat changes are rare and small). With `fence`,
-        only while that lease token is the table's (else Fenced, nothing written)."""
+        only while that lease token is the table's (else Fenced, nothing written). `also` runs in the
+        same transaction, after (a rated game's ratings): what it returns."""
         row = {**_table_row(rec), "key": rec.id}
         del row["id"]  # (the key names the row; its columns are set)
         seat_rows = [_seat_row(rec.id, s) for s in rec.seats]
 
-        def save(conn: Connection) -> None:
+        def save(conn: Connection) -> T | None:
             _check_fence(conn, rec.id, fence)
             conn.execute(_UPDATE_TABLE, row)
             conn.execute(_DELETE_SEATS, {"key": rec.id})
@@ -103,8 +112,9 @@ class Store:
                 conn.execute(_INSERT_SEATS, seat_rows)
             if rec.status == "finished":  # a finished table is replayed whole when asked for: no cache
                 conn.execute(_DELETE_SNAPSHOT, {"key": rec.id})
+            return None if also is None else also(conn)
 
-        await self.writer.write(save, lease=None if fence is None else rec.id)
+        return await self.writer.write(save, lease=None if fence is None else rec.id)
 
     async def append_action(
         self,
@@ -382,6 +392,7 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
         "rematch_of": rec.rematch_of,
         "rematch": rec.rematch,
         "clock": rec.clock,
+        "rated": rec.rated,
     }
 
 
@@ -397,6 +408,7 @@ def _seat_row(table_id: str, s: SeatRecord) -> dict[str, Any]:
         "auto_pass": s.auto_pass,
         "invite_hash": s.invite_hash,
         "account_id": s.account,
+        "rating": s.rating,
     }
 
 
@@ -421,6 +433,7 @@ def _record(m: Any) -> TableRecord:
         rematch_of=m["rematch_of"],
         rematch=m["rematch"],
         clock=m["clock"],
+        rated=bool(m["rated"]),
     )
 
 
@@ -440,4 +453,5 @@ def _seat(m: Any) -> SeatRecord:
         auto_pass=bool(m["auto_pass"]),
         invite_hash=m["invite_hash"],
         account=m["account_id"],
+        rating=m["rating"],
     )
