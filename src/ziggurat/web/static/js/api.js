@@ -1,4 +1,7 @@
-// The JSON lobby (docs/server.md, "HTTP lobby"). Every call returns the answer or throws an ApiError.
+// The JSON lobby (docs/server.md, "HTTP lobby") and the account calls. Every call returns the answer or
+// throws an ApiError. Signed in, the browser sends the session cookie by itself (HttpOnly: no script
+// reads it) and every call that changes something carries the session's CSRF token as a header
+// (js/account.js keeps it here); a seat token goes as a Bearer header only when there is one.
 
 import { friendly } from "./errors.js";
 
@@ -11,10 +14,20 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, token } = {}) {
+// The session's CSRF token (null: signed out), and how to ask the server for a fresh one when it refuses
+// ours (signed in or out in another tab since this page learnt it): js/account.js sets both.
+const session = { csrf: null, refresh: null };
+
+export function useSession(csrf, refresh) {
+  session.csrf = csrf || null;
+  if (refresh) session.refresh = refresh;
+}
+
+async function call(method, path, { body, token } = {}, retried = false) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== "GET" && session.csrf) headers["X-CSRF-Token"] = session.csrf;
   let res;
   try {
     res = await fetch(`/api${path}`, {
@@ -26,6 +39,11 @@ async function call(method, path, { body, token } = {}) {
     throw new ApiError(0, "offline", "The server can't be reached. Check your connection.");
   }
   const data = await res.json().catch(() => null);
+  if (res.status === 403 && data?.code === "csrf" && !retried && session.refresh) {
+    // refused before it did anything: once more, with the session the cookie holds now
+    await session.refresh();
+    return call(method, path, { body, token }, true);
+  }
   if (!res.ok) {
     throw new ApiError(res.status, data?.code || "error", data?.message || `The server answered ${res.status}.`);
   }
@@ -60,4 +78,13 @@ export const api = {
   rematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch`, { token }),
   acceptRematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch/accept`, { token }),
   declineRematch: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/rematch/decline`, { token }),
+  // accounts (docs/server.md, "Accounts"): js/account.js calls these and keeps what they answer
+  account: () => call("GET", "/account"),
+  signUp: (username, password, claim) => call("POST", "/account/signup", { body: { username, password, claim } }),
+  signIn: (username, password) => call("POST", "/account/signin", { body: { username, password } }),
+  signOut: () => call("POST", "/account/signout"),
+  signOutEverywhere: () => call("POST", "/account/signout-everywhere"),
+  changePassword: (current, fresh) => call("POST", "/account/password", { body: { current, new: fresh } }),
+  claim: (tokens) => call("POST", "/account/claim", { body: { tokens } }),
+  accountTables: () => call("GET", "/account/tables"),
 };

@@ -1,9 +1,11 @@
 // The client's entry point: a hash router between the lobby (#/), a table (#/table/ID) and a finished
 // game's replay (#/replay/ID, or #/replay/ID/VERSION for one move). Each page's
 // code is imported when it is first shown, and a table's game renderer when the table opens
-// (games/registry.js), so the lobby downloads no board and a table no lobby.
+// (games/registry.js), so the lobby downloads no board and a table no lobby. The account (signed in or
+// not) is known before the first page shows (js/account.js).
 
 import { api } from "./api.js";
+import { refresh as loadAccount } from "./account.js";
 import { h, clear } from "./dom.js";
 import { GAMES, loadRenderer } from "./games/registry.js";
 
@@ -50,7 +52,8 @@ async function route() {
 async function start() {
   pageModule().catch(() => {}); // download the page's code while the game list loads
   try {
-    games = await api.games();
+    // (signed in or not: the pages' headers, "Your tables" and the name fields depend on it)
+    [games] = await Promise.all([api.games(), loadAccount()]);
   } catch (e) {
     clear(root).append(h("div", { class: "panel" }, h("h1", {}, "Ziggurat"), h("p", { class: "error" }, e.message)));
     setTimeout(start, 3000);

@@ -1,5 +1,7 @@
 // What this browser remembers: the player's name, a seat token per table (so a reload, or a tab
 // closed and opened again, comes back to the same seat), and per table whom you muted in its chat.
+// A seat taken while signed in (or claimed by signing up) is marked with the account's name: signing
+// out forgets it here, the account keeps it (js/account.js).
 
 const SEATS = "ziggurat.seats";
 const NAME = "ziggurat.name";
@@ -34,6 +36,21 @@ export const seats = {
   forget(tableId) {
     const all = read();
     delete all[tableId];
+    write(all);
+  },
+  /** Every seat token kept here (what signing up hands to the new account). */
+  tokens: () => Object.values(read()).map((s) => s.token).filter((t) => typeof t === "string" && t),
+  /** Mark these tables' seats as the account's. */
+  markAccount(tableIds, username) {
+    const all = read();
+    for (const id of tableIds) if (all[id]) all[id].account = username;
+    write(all);
+  },
+  /** Forget the seats of an account (it signed out of this browser): they are the account's, not the browser's. */
+  forgetAccount(username) {
+    const all = read();
+    const key = username.toLowerCase();
+    for (const [id, s] of Object.entries(all)) if (typeof s.account === "string" && s.account.toLowerCase() === key) delete all[id];
     write(all);
   },
 };
