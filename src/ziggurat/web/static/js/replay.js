@@ -10,6 +10,7 @@ import { h, clear } from "./dom.js";
 import { renderResult } from "./result.js";
 import { swatch } from "./colors.js";
 import { actionLabel, title } from "./games/common.js";
+import { accountBar } from "./accountbar.js";
 
 const PAGE = 20; // versions per page fetched
 const SPEEDS = [["0.5", "0.5×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]];
@@ -92,6 +93,7 @@ export function replayPage(root, tableId, games, renderers, startVersion) {
         el.title,
         h("a", { href: "#/" }, "Lobby"),
         h("a", { href: `#/table/${tableId}`, id: "replay-table-link" }, "The table"),
+        accountBar(),
       ),
       h(
         "div",
