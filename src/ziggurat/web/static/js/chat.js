@@ -6,7 +6,8 @@
 import { h, clear, chooser } from "./dom.js";
 import { swatch } from "./colors.js";
 import { friendly } from "./errors.js";
-import { chatMemory, playerName } from "./storage.js";
+import { chatMemory } from "./storage.js";
+import { displayName } from "./account.js";
 
 const MAX_LENGTH = 300; // the server's limit (chat-too-long)
 const KEPT = 300; // messages kept on the page; older ones are dropped from the top
@@ -314,7 +315,7 @@ export function chatPanel({ tableId, request, isShown, onUnread }) {
     if (lastSeq !== null) extra.chat = lastSeq;
     if (!token) {
       // as the server cleans a name (seating.clean_name), which refuses the hello if it can't
-      const name = [...playerName().split(/\s+/).filter(Boolean).join(" ")].slice(0, 24).join("").trim();
+      const name = [...displayName().split(/\s+/).filter(Boolean).join(" ")].slice(0, 24).join("").trim();
       spectatorName = /\p{C}/u.test(name) ? "" : name;
       if (spectatorName) extra.name = spectatorName;
     } else {

@@ -1,11 +1,14 @@
 // The lobby: your name, your own tables to return to, the four games (create a table with options),
-// open tables to join, running tables to watch and finished games to replay.
+// open tables to join, running tables to watch and finished games to replay. Signed in, your name is
+// the username and "Your tables" are the account's (on any device), with this browser's other seats.
 
 import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
 import { loadRenderer } from "./games/registry.js";
 import { clockField, clockText } from "./clock.js";
+import { account, onAccount, accountTables, claim } from "./account.js";
+import { accountBar } from "./accountbar.js";
 
 const REFRESH_MS = 4000;
 const EMPTY = {
@@ -30,6 +33,15 @@ export function lobbyPage(root, games, renderers) {
     autocomplete: "nickname",
     oninput: (e) => setPlayerName(e.target.value.trim()),
   });
+  // Signed in, the others see the username: the field shows it and can't be changed.
+  function showName() {
+    const a = account();
+    nameInput.readOnly = a.signed_in;
+    nameInput.value = a.signed_in ? a.username : playerName();
+    nameInput.title = a.signed_in ? "Signed in: you play under your username" : "";
+  }
+  showName();
+  let accountIds = new Set(); // the tables the account sits at (as last listed under "Your tables")
   const ORDER = ["zealous", "faiths", "zombology", "zenith"]; // the flagship first
   const rank = (g) => (ORDER.includes(g.id) ? ORDER.indexOf(g.id) : ORDER.length);
   const gameCards = [...games].sort((a, b) => rank(a) - rank(b)).map((g) => gameCard(g, renderers[g.id] || {}));
@@ -43,6 +55,7 @@ export function lobbyPage(root, games, renderers) {
         h("h1", {}, h("img", { src: "/static/img/logo.svg", alt: "", class: "logo" }), "Ziggurat"),
         h("p", { class: "tagline" }, "Four board games to play with friends or bots, in the browser."),
         h("label", { class: "name-field" }, "Your name ", nameInput),
+        accountBar(),
       ),
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your tables"), el.mine),
       h(
@@ -63,6 +76,7 @@ export function lobbyPage(root, games, renderers) {
   );
 
   function needName() {
+    if (account().signed_in) return account().username;
     const name = nameInput.value.trim();
     if (!name) {
       toast("Type your name first: the other players see it.", "error");
@@ -197,7 +211,7 @@ export function lobbyPage(root, games, renderers) {
           button.disabled = true;
           try {
             const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options, clock.value());
-            savedSeats.put(res.table.id, { token: res.token, game: g.id, status: "open", name });
+            savedSeats.put(res.table.id, { token: res.token, game: g.id, status: "open", name, ...accountMark() });
             location.hash = `#/table/${res.table.id}`;
           } catch (err) {
             toast(err.message, "error");
@@ -250,7 +264,7 @@ export function lobbyPage(root, games, renderers) {
     if (!name) return;
     try {
       const r = await api.join(t.id, name);
-      savedSeats.put(t.id, { token: r.token, game: t.game, status: "open", name });
+      savedSeats.put(t.id, { token: r.token, game: t.game, status: "open", name, ...accountMark() });
       location.hash = `#/table/${t.id}`;
     } catch (err) {
       toast(err.message, "error");
@@ -258,14 +272,31 @@ export function lobbyPage(root, games, renderers) {
     }
   }
 
+  // A seat taken while signed in is the account's (signing out forgets it in this browser).
+  function accountMark() {
+    return account().signed_in ? { account: account().username } : {};
+  }
+
+  let mineShown = 0; // a slow answer for the account signed in before must not overwrite the latest
   async function refreshMine() {
-    const saved = savedSeats.all();
-    const ids = Object.keys(saved).sort((a, b) => (saved[b].saved || 0) - (saved[a].saved || 0));
-    if (!ids.length) {
-      clear(el.mine).append(h("p", { class: "muted" }, "Tables you create or join appear here, so you can come back to them."));
-      return;
+    const mine = ++mineShown;
+    const signedIn = account().signed_in;
+    let held = [];
+    if (signedIn) {
+      try {
+        held = await accountTables();
+      } catch (e) {
+        held = [];
+        toast(e.message, "error");
+      }
     }
-    const rows = await Promise.all(
+    const saved = savedSeats.all();
+    accountIds = new Set(held.map((m) => m.table.id));
+    // this browser's seats the account doesn't hold: a guest's, or taken before signing in
+    const ids = Object.keys(saved)
+      .filter((id) => !accountIds.has(id))
+      .sort((a, b) => (saved[b].saved || 0) - (saved[a].saved || 0));
+    const local = await Promise.all(
       ids.map(async (id) => {
         try {
           return await api.table(id);
@@ -275,16 +306,46 @@ export function lobbyPage(root, games, renderers) {
         }
       }),
     );
+    if (mine !== mineShown) return;
     const list = h("ul", { class: "table-list" });
-    for (const t of rows) {
-      if (!t) continue;
-      const label = { open: "Waiting room", running: "Return to the game", finished: "See the result" }[t.status];
-      list.append(
-        tableRow(t, [
-          h("span", { class: ["pill", `pill-${t.status}`] }, t.status),
-          h("a", { class: "button primary", href: `#/table/${t.id}` }, label),
-          t.status === "finished" ? h("a", { class: "button", href: `#/replay/${t.id}`, "aria-label": `Replay ${gameName(t.game)} table ${t.id}` }, "Replay") : null,
-          h(
+    for (const { table: t } of held) list.append(myRow(t, { account: true }));
+    for (const t of local) if (t) list.append(myRow(t, { account: false, signedIn }));
+    const empty = signedIn
+      ? "Tables you create or join appear here, on every device where you sign in."
+      : "Tables you create or join appear here, so you can come back to them.";
+    clear(el.mine).append(list.children.length ? list : h("p", { class: "muted" }, empty));
+  }
+
+  function myRow(t, { account: held, signedIn }) {
+    const label = { open: "Waiting room", running: "Return to the game", finished: "See the result" }[t.status];
+    const seat = savedSeats.get(t.id);
+    const row = tableRow(t, [
+      h("span", { class: ["pill", `pill-${t.status}`] }, t.status),
+      h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-label": `${label}: ${gameName(t.game)} table ${t.id}` }, label),
+      t.status === "finished" ? h("a", { class: "button", href: `#/replay/${t.id}`, "aria-label": `Replay ${gameName(t.game)} table ${t.id}` }, "Replay") : null,
+      // signed in, a seat only this browser holds can join the account (then it follows you everywhere)
+      !held && signedIn && seat?.token
+        ? h(
+            "button",
+            {
+              class: "small",
+              "aria-label": `Add table ${t.id} to your account`,
+              onclick: async () => {
+                try {
+                  const r = await claim([seat.token]);
+                  toast(r.claimed ? "The table is in your account now." : "That seat can't join your account.", r.claimed ? "good" : "error", 3000);
+                } catch (e) {
+                  toast(e.message, "error");
+                }
+                refreshMine();
+              },
+            },
+            "Add to account",
+          )
+        : null,
+      held
+        ? null
+        : h(
             "button",
             {
               class: "ghost small",
@@ -296,10 +357,9 @@ export function lobbyPage(root, games, renderers) {
             },
             "Forget",
           ),
-        ]),
-      );
-    }
-    clear(el.mine).append(list.children.length ? list : h("p", { class: "muted" }, "No tables yet."));
+    ]);
+    row.dataset.mine = held ? "account" : "device";
+    return row;
   }
 
   async function refreshList(box, status) {
@@ -316,7 +376,7 @@ export function lobbyPage(root, games, renderers) {
       if (status === "open" && !t.seats.some((s) => s.kind === "empty")) continue;
       const buttons =
         status === "open"
-          ? mine[t.id]
+          ? mine[t.id] || accountIds.has(t.id)
             ? [h("a", { class: "button", href: `#/table/${t.id}` }, "Your table")]
             : [
                 h("button", { class: "primary", "aria-label": `Join ${gameName(t.game)} table ${t.id}`, onclick: () => joinTable(t) }, "Join"),
@@ -335,17 +395,25 @@ export function lobbyPage(root, games, renderers) {
   }
 
   function refresh() {
-    refreshMine();
+    // (signed in, the open tables the account sits at say "Your table" once the account's are known)
+    refreshMine().then(() => account().signed_in && refreshList(el.open, "open"));
     refreshList(el.open, "open");
     refreshList(el.running, "running");
     refreshList(el.finished, "finished");
   }
   refresh();
+  const unsubscribe = onAccount(() => {
+    showName();
+    refresh();
+  });
   const timer = setInterval(() => {
     if (!document.hidden) {
       refreshList(el.open, "open");
       refreshList(el.running, "running");
     }
   }, REFRESH_MS);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    unsubscribe();
+  };
 }

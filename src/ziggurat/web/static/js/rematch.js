@@ -5,15 +5,17 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { seats as savedSeats } from "./storage.js";
+import { account } from "./account.js";
 
 /**
- * opts: {tableId, table (the finished one), you, token, offer (the rematch's summary, once fetched),
- *        rerender()}
+ * opts: {tableId, table (the finished one), you, token (null: the account's seat), signedIn,
+ *        offer (the rematch's summary, once fetched), rerender()}
  */
 export function rematchBox(opts) {
   const { tableId, table, you } = opts;
   const id = opts.offer?.gone ? null : table.rematch;
-  const player = you.role === "player" && !!opts.token;
+  // (signed in, the account's seat needs no token: the session cookie says who you are)
+  const player = you.role === "player" && (!!opts.token || !!opts.signedIn);
   const box = h("section", { class: "panel rematch", "aria-label": "Play again" });
   const link = (text, cls = "button") => h("a", { href: `#/table/${id}`, class: cls }, text);
   if (!id) {
@@ -51,7 +53,9 @@ function heldForMe({ offer, you }) {
 
 // Sit at the new table as joining does: its token saved, then its page.
 function seated(r, name) {
-  savedSeats.put(r.table.id, { token: r.token, game: r.table.game, status: r.table.status, name });
+  const a = account();
+  const mark = a.signed_in ? { account: a.username } : {};
+  savedSeats.put(r.table.id, { token: r.token, game: r.table.game, status: r.table.status, name, ...mark });
   location.hash = `#/table/${r.table.id}`;
 }
 

@@ -40,7 +40,7 @@ export function renderSeats(box, opts) {
     const row = h("li", {
       class: ["seat", `seat-${cls}`, mine && "seat-mine", acting && "seat-acting"],
       dataset: { seat: seat.seat, kind: seat.kind },
-      "aria-label": `${name}${mine ? " (you)" : ""}: ${text}${acting ? ", to play" : ""}`,
+      "aria-label": `${name}${mine ? " (you)" : ""}${seat.signed_in ? " (account)" : ""}: ${text}${acting ? ", to play" : ""}`,
     });
     const colour = colours[seat.seat];
     // the seat's colour and shape (the same on the board and in the log); none before the start
@@ -58,6 +58,10 @@ export function renderSeats(box, opts) {
         acting ? h("span", { class: "turn-arrow", title: "To play" }, "▶ ") : null,
         name,
         mine ? h("span", { class: "badge you" }, "you") : null,
+        // a player signed in: the name is their account's, nobody else can sit under it
+        seat.signed_in && seat.kind === "human"
+          ? h("span", { class: "badge account", title: "Signed in: this name is their account" }, "✓ account")
+          : null,
         table.host === seat.seat && seat.kind === "human" ? h("span", { class: "badge host", title: "Host" }, "♛ host") : null,
       ),
       h("div", { class: ["seat-status", `st-${cls}`] }, h("span", { class: "dot", "aria-hidden": "true" }), text),

@@ -9,6 +9,8 @@ import { renderLog } from "./gamelog.js";
 import { sinceSummary } from "./summary.js";
 import { renderSeats } from "./seats.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
+import { account, onAccount } from "./account.js";
+import { accountBar } from "./accountbar.js";
 import { TableSocket } from "./socket.js";
 import { renderResult } from "./result.js";
 import { rematchBox } from "./rematch.js";
@@ -135,7 +137,10 @@ export function tablePage(root, tableId, games, renderers) {
 
   sock = new TableSocket(tableId, saved?.token || null, {
     hello: (token) => chat.hello(token),
-    welcome: (m) => onTable(m),
+    welcome: (m) => {
+      onTable(m);
+      st.switching = false;
+    },
     table: (m) => onTable(m),
     state: (m) => onState(m),
     chat: (m) => chat.receive(m.messages),
@@ -165,6 +170,15 @@ export function tablePage(root, tableId, games, renderers) {
   });
   sock.connect();
 
+  // Signed in or out (here or in another tab): the socket says hello again, with this browser's token
+  // for the table if it still has one, else as the account's seat (or as a spectator, signed out).
+  const unsubscribe = onAccount(() => {
+    st.switching = true;
+    sock.reconnectAs(savedSeats.get(tableId)?.token || null);
+    if (joinForm) showJoinName(joinForm.querySelector("input"));
+    render();
+  });
+
   // Every 5 s: the idle host's counter (and the button to kick them) shows up without a new message.
   const tick = setInterval(() => {
     if (!st.table || st.table.status === "finished") return;
@@ -183,7 +197,7 @@ export function tablePage(root, tableId, games, renderers) {
   function onTable(m) {
     const statusChanged = !st.table || st.table.status !== m.table.status;
     const was = st.you;
-    if (st.table && was.role === "player" && m.you.role !== "player" && !st.leaving) {
+    if (st.table && was.role === "player" && m.you.role !== "player" && !st.leaving && !st.switching) {
       // Not our own doing (we didn't leave): the others kicked us as the idle host, or the host kicked us.
       const why = was.host ? "You were idle as the host, so another player replaced you" : "You were removed from your seat";
       st.notice =
@@ -343,16 +357,19 @@ export function tablePage(root, tableId, games, renderers) {
 
   async function join(seat) {
     const input = joinForm?.querySelector("input");
-    const name = (input?.value || playerName() || "").trim();
+    const a = account();
+    const name = a.signed_in ? a.username : (input?.value || playerName() || "").trim();
     if (!name) {
       toast("Type your name first.", "error");
       input?.focus();
       return;
     }
-    setPlayerName(name);
+    if (!a.signed_in) setPlayerName(name);
     try {
       const r = await api.join(tableId, name, seat);
-      savedSeats.put(tableId, { token: r.token, game: r.table.game, status: r.table.status, name });
+      // signed in, the seat is the account's: signing out forgets it in this browser
+      const mark = a.signed_in ? { account: a.username } : {};
+      savedSeats.put(tableId, { token: r.token, game: r.table.game, status: r.table.status, name, ...mark });
       sock.reconnectAs(r.token);
       toast(`You sit at seat ${r.seat + 1}.`, "good", 2500);
     } catch (e) {
@@ -361,7 +378,7 @@ export function tablePage(root, tableId, games, renderers) {
   }
 
   async function leave() {
-    if (!token()) return;
+    if (!token() && !account().signed_in) return; // (signed in, the account's seat needs no token)
     const running = st.table?.status === "running";
     if (running && !confirm("Leave the game? The host may then hand your seat to a bot.")) return;
     st.leaving = true;
@@ -473,6 +490,7 @@ export function tablePage(root, tableId, games, renderers) {
         st.you.role === "player" && t.status !== "finished"
           ? h("button", { class: "small ghost", onclick: leave }, "Leave")
           : null,
+        accountBar(),
       ),
     );
   }
@@ -608,6 +626,7 @@ export function tablePage(root, tableId, games, renderers) {
           placeholder: "Your name",
           autocomplete: "nickname",
         });
+        showJoinName(input);
         joinForm = h(
           "form",
           {
@@ -628,6 +647,13 @@ export function tablePage(root, tableId, games, renderers) {
     const idle = hostIdleButton();
     if (idle) box.append(h("p", { class: "idle-host" }, "The host seems to be away. ", idle));
     el.waiting.append(box);
+  }
+
+  // Signed in, the join form shows the username (the server seats you under it).
+  function showJoinName(input) {
+    const a = account();
+    input.readOnly = a.signed_in;
+    input.value = a.signed_in ? a.username : playerName();
   }
 
   function renderTurn(c) {
@@ -708,7 +734,7 @@ export function tablePage(root, tableId, games, renderers) {
     if (c.result) {
       el.result.append(renderResult(c, renderer));
       const again = st.table.status === "finished"
-        ? rematchBox({ tableId, table: st.table, you: st.you, token: token(), offer: st.offer, rerender: render })
+        ? rematchBox({ tableId, table: st.table, you: st.you, token: token(), signedIn: account().signed_in, offer: st.offer, rerender: render })
         : null;
       if (again) el.result.append(again);
     }
@@ -861,6 +887,7 @@ export function tablePage(root, tableId, games, renderers) {
     follow.stop();
     talk.stop();
     document.removeEventListener("keydown", onKey);
+    unsubscribe();
     window.removeEventListener("resize", onResize);
     sock.close();
     closeChooser();
