@@ -121,8 +121,17 @@ export const FRIENDLY = {
   "reaction-only": "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
 };
 
-// Where the server's own message is more precise than ours, show it (it names spaces, cards, seconds).
-const PREFER_SERVER = new Set(["host-not-idle", "illegal-action", "bad-options", "too-many-tables"]);
+// Where the server's own message is more precise than ours, show it (it names spaces, cards, seconds;
+// which rule a username or password breaks; whether the current password was the wrong one).
+const PREFER_SERVER = new Set([
+  "host-not-idle",
+  "illegal-action",
+  "bad-options",
+  "too-many-tables",
+  "bad-username",
+  "weak-password",
+  "bad-credentials",
+]);
 
 /** The sentence to show for an error {code, message}: one per code, wherever it was raised. */
 export function friendly(err) {
