@@ -1,8 +1,9 @@
 """Issue 17, "Everyone can play": axe-core (axe-playwright-python) finds no serious or critical violation
-on the lobby and on a running table of each of the four games, and none of any impact on each table at
-phone size; players are told apart by a shape as well as a colour (players panel, log, board); the
-board's labels on coloured pieces reach 4.5:1; a whole Zenith game is played with the keyboard alone, the
-focus kept across redraws; screen readers hear the other players' moves (an aria-live region)."""
+on the lobby (its sign-up dialog open too) and on a running table of each of the four games, and none
+of any impact on each table at phone size; players are told apart by a shape as well as a colour
+(players panel, log, board); the board's labels on coloured pieces reach 4.5:1; a whole Zenith game is
+played with the keyboard alone, the focus kept across redraws; screen readers hear the other players'
+moves (an aria-live region)."""
 
 from __future__ import annotations
 
@@ -84,6 +85,12 @@ async def test_the_lobby_has_no_serious_violation(pages: Pages, output: Path) ->
     page = await pages.new()
     await page.wait_for_selector("[data-game] button")
     assert await _serious(page, "lobby", output) == []
+    # with the sign-up dialog open (test_accounts.py: the account's dialogs and menu, of any impact)
+    await page.get_by_role("button", name="Sign up").click()
+    await page.wait_for_selector("dialog[open]")
+    assert await _serious(page, "lobby-signup", output) == []
+    await page.keyboard.press("Escape")
+    await page.wait_for_selector("dialog", state="detached")
     # with a game's "New table" form open, then the table's waiting room
     await page.fill("#player-name", "Ada")
     await page.locator('[data-game="zealous"] button').click()
