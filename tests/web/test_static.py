@@ -95,8 +95,11 @@ def test_card_texts_match_the_rules() -> None:
 def _documented_codes() -> set[str]:
     codes: set[str] = set()
     server = (ROOT / "docs/server.md").read_text()
-    lobby = server.split("Codes of the lobby:")[1].split("## Websocket")[0]
+    lobby = server.split("Codes of the lobby:")[1].split("\n## ")[0]
     codes |= set(re.findall(r"`([a-z][a-z-]+)`", lobby))
+    # the accounts' section: its closing "Codes:" paragraph (the rest names fields and examples)
+    accounts = server.split("\n## Accounts")[1].split("\n## ")[0].split("\nCodes: ")[1].split("\n\n")[0]
+    codes |= set(re.findall(r"`([a-z][a-z-]+)`", accounts))
     ws = server.split("### Error codes (websocket)")[1].split("## Storage")[0]
     for row in re.findall(r"^\| (`[a-z-]+`(?:, `[a-z-]+`)*) \|", ws, re.M):
         codes |= set(re.findall(r"`([a-z-]+)`", row))
