@@ -326,9 +326,10 @@ def elsewhere() -> Iterator[str]:
     server.server_close()
 
 
-def _forged(target: str, password: str) -> str:
+def _forged(target: str, password: str, table: str) -> str:
     """A page that, once open, sends a form POST (into a frame) and no-cors fetches with the visitor's
-    cookies to the site's sign-out, password and create-table addresses."""
+    cookies to the site's sign-out, password and create-table addresses, and opens the table's websocket
+    to play the visitor's seat there (window.role: what the server made of its hello)."""
     body = json.dumps({"current": password, "new": "attacker-chosen-pass-1"})
     field_name, field_value = body[:-1] + ', "x": "', '"}'  # text/plain: name=value reads as JSON
     create = json.dumps({"game": "highcard", "seats": 2, "name": "Eve", "options": {}})
@@ -345,6 +346,15 @@ def _forged(target: str, password: str) -> str:
     post("/api/account/password", {json.dumps(body)}),
     post("/api/tables", {json.dumps(create)}),
   ]);
+  window.role = new Promise((resolve) => {{
+    const ws = new WebSocket("{target.replace("http", "ws")}/ws/tables/{table}");
+    ws.onopen = () => ws.send(JSON.stringify({{type: "hello"}}));
+    ws.onmessage = (e) => {{
+      const m = JSON.parse(e.data);
+      if (m.type === "welcome") {{ resolve(m.you.role); ws.close(); }}
+    }};
+    ws.onclose = () => resolve("closed");
+  }});
   document.getElementById("f").submit();
 </script>"""
 
@@ -353,6 +363,11 @@ async def test_another_origin_cant_act_for_a_signed_in_browser(pages: Pages, els
     name = _username("hal")
     page = await pages.new()
     await sign_up(page, name)
+    await page.locator('[data-game="highcard"] button').click()
+    await page.get_by_role("button", name="Create table").click()
+    await expect(page.locator(".role")).to_have_text(re.compile("You are seat 1"))
+    table = page.url.rsplit("/", 1)[1]
+    await page.goto(pages.url)
     before = await _account(page)
     ctx = page.context
     answers: dict[str, list[int]] = {}
@@ -365,10 +380,12 @@ async def test_another_origin_cant_act_for_a_signed_in_browser(pages: Pages, els
                 form_sent.update(await r.request.all_headers())
 
     ctx.on("response", seen)
-    _Pages.site["/prize"] = _forged(pages.url.rstrip("/"), PASSWORD)
+    _Pages.site["/prize"] = _forged(pages.url.rstrip("/"), PASSWORD, table)
     evil = await ctx.new_page()
     await evil.goto(f"{elsewhere}/prize")
     assert await evil.evaluate("() => window.done") == ["sent", "sent", "sent"]
+    # Its websocket's hello, without a token, with the cookie: served as a spectator, not as the seat.
+    assert await evil.evaluate("() => window.role") == "spectator"
     for _ in range(100):  # (the frame's answer may come after the fetches')
         if sum(map(len, answers.values())) >= 4:
             break
@@ -386,7 +403,8 @@ async def test_another_origin_cant_act_for_a_signed_in_browser(pages: Pages, els
     # The session lives on, the password is the same, no table was made in the account's name.
     after = await _account(page)
     assert after == before
-    assert await page.evaluate("() => fetch('/api/account/tables').then((r) => r.json())") == []
+    held = await page.evaluate("() => fetch('/api/account/tables').then((r) => r.json())")
+    assert [m["table"]["id"] for m in held] == [table]
     check = await pages.new()
     await sign_in(check, name)
 
