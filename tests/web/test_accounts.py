@@ -424,6 +424,28 @@ async def test_a_change_without_the_pages_csrf_token_is_refused(pages: Pages) ->
     await _signed_out_header(page)
 
 
+async def test_a_page_that_missed_a_sign_in_catches_up(pages: Pages) -> None:
+    # Signed in behind the page's back (the context's own requests share its cookies, and no other tab
+    # tells it): its next change goes without the CSRF token, is refused, and is sent again with it.
+    name = _username("kai")
+    page = await pages.new()
+    await _signed_out_header(page)
+    await page.context.request.post(
+        f"{pages.url}api/account/signup", data={"username": name, "password": PASSWORD, "claim": []}
+    )
+    refused: list[int] = []
+    page.on("response", lambda r: refused.append(r.status) if r.url.endswith("/api/tables") else None)
+    await page.fill("#player-name", "Kai")  # (as far as the page knows, a guest: it asks for a name)
+    await page.locator('[data-game="highcard"] button').click()
+    await page.get_by_role("button", name="Create table").click()
+    await expect(page.locator(".role")).to_have_text(re.compile("You are seat 1"))
+    assert refused == [403, 201], refused
+    await expect(page.locator("#account-button")).to_have_text(re.compile(rf"^{re.escape(name)}"))
+    await expect(
+        page.get_by_role("listitem", name=re.compile(rf"^{name} \(you\) \(account\)"))
+    ).to_be_visible()
+
+
 async def test_the_account_dialogs_have_no_violation(pages: Pages) -> None:
     page = await pages.new(390, 844)
     await _open_dialog(page, "Sign up")
