@@ -460,3 +460,45 @@ async def test_friends_their_tables_and_invitations(api: httpx.AsyncClient, othe
     assert r.json() == []
     assert (await api.get("/api/account/friends")).json() == []
     assert (await other.get("/api/account/friends")).status_code == 200
+
+
+async def test_signing_out_everywhere_takes_the_seats_from_every_device(
+    api: httpx.AsyncClient, other: httpx.AsyncClient, server: ThreadServer
+) -> None:
+    """Not only the sessions end: the seat tokens devices hold for the account's unfinished tables stop
+    working (a socket holding one watches from then on); signed in again, the seats are there."""
+    name = unique()
+    token = await sign_up(api, name)
+    r = await api.post("/api/tables", json={"game": "zealous", "seats": 4, "name": "x"}, headers=csrf(token))
+    tid, seat_token = r.json()["table"]["id"], r.json()["token"]
+    async with http(server.url) as device:  # a device that kept only the seat token
+        r = await device.put(f"/api/tables/{tid}/seats/1/bot", json={}, headers=bearer(seat_token))
+        assert r.status_code == 200
+        watcher = await Client(server.url, tid, seat_token).connect()
+        assert watcher.you["role"] == "player"
+        r = await api.post("/api/account/signout-everywhere", headers=csrf(token))
+        assert r.status_code == 200
+        r = await device.put(f"/api/tables/{tid}/seats/2/bot", json={}, headers=bearer(seat_token))
+        assert r.status_code == 403 and r.json()["code"] == "bad-token"
+        while (await watcher.next("table"))["you"]["role"] != "spectator":
+            pass
+        await watcher.close()
+    token2 = (await sign_in(other, name)).json()["csrf"]
+    r = await other.put(f"/api/tables/{tid}/seats/2/bot", json={}, headers=csrf(token2))
+    assert r.status_code == 200
+    # a new password does the same (this device keeps its seats through its new session)
+    r = await other.post(
+        "/api/tables", json={"game": "zenith", "seats": 2, "name": "x"}, headers=csrf(token2)
+    )
+    tid2, seat_token2 = r.json()["table"]["id"], r.json()["token"]
+    r = await other.post(
+        "/api/account/password",
+        json={"current": PASSWORD, "new": "another fine passphrase"},
+        headers=csrf(token2),
+    )
+    token3 = r.json()["csrf"]
+    async with http(server.url) as device:
+        r = await device.put(f"/api/tables/{tid2}/seats/1/bot", json={}, headers=bearer(seat_token2))
+        assert r.status_code == 403 and r.json()["code"] == "bad-token"
+    r = await other.put(f"/api/tables/{tid2}/seats/1/bot", json={}, headers=csrf(token3))
+    assert r.status_code == 200

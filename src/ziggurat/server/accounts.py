@@ -7,6 +7,7 @@ recorded with their account, so the cookie finds them from any device (`seat_cre
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from dataclasses import dataclass
@@ -205,6 +206,7 @@ async def sign_out_everywhere(request: Request, response: Response, me: MustDep)
     """End every session of the account, on every device, this one included."""
     hall, *_ = _parts(request)
     await hall.store.accounts.end_sessions(me.account.id)
+    await _rekey(hall, me.account)
     clear_cookie(response, https(request.scope))
     return {"signed_in": False}
 
@@ -220,6 +222,7 @@ async def change_password(body: NewPassword, request: Request, response: Respons
     me.account.password_hash = await pw.hash(body.new)
     await hall.store.accounts.set_password(me.account.id, me.account.password_hash)
     await hall.store.accounts.end_sessions(me.account.id)
+    await _rekey(hall, me.account)
     return (await _open_session(request, response, me.account)).state()
 
 
@@ -243,6 +246,14 @@ async def my_tables(request: Request, me: MeDep) -> list[Json]:
     seats = await hall.store.accounts.seats_of(me.account.id)
     found = {t["id"]: t for t in await hall.summaries([t for t, _ in seats])}
     return [{"table": found[t], "seat": s} for t, s in seats if t in found]
+
+
+async def _rekey(hall: Hall, account: AccountRecord) -> None:
+    """Every device loses the account's seats at open and running tables, not only its session: the
+    seat tokens they hold stop working (the next session finds the seats again)."""
+    for table_id, _ in await hall.store.accounts.seats_of(account.id, limit=None, unfinished=True):
+        with contextlib.suppress(Refused):  # (the table went meanwhile)
+            await hall.command(table_id, "rekey", account=account.id)
 
 
 async def _claim(hall: Hall, account: AccountRecord, tokens: list[str]) -> int:

@@ -133,6 +133,19 @@ def claim(rec: TableRecord, token_hash: str, account: str, rating: int | None = 
     return True
 
 
+def rekey(rec: TableRecord, account: str, token_hash: str) -> bool:
+    """The account's seat answers to a new secret (`token_hash`, whose token nobody holds): every seat
+    token handed out for it so far stops working; the account's session still finds it."""
+    s = next((s for s in rec.seats if s.account == account), None)
+    if s is None:
+        return False
+    if s.token_hash is not None:
+        s.token_hash = token_hash
+    if s.invite_hash is not None:
+        s.invite_hash = token_hash
+    return True
+
+
 def next_host(rec: TableRecord, after: int) -> int | None:
     """The next player in seat order, after `after`, who is a person."""
     n = len(rec.seats)

@@ -28,6 +28,7 @@ from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden, too_many_tables
 from ziggurat.server.history import Entry, rebuilt, undone
+from ziggurat.server.tokens import new_token
 from ziggurat.store import Conflict, Fenced, Snapshot, Store, TableRecord
 from ziggurat.store.ratings import rate as rate_in_store
 
@@ -571,12 +572,14 @@ class Table:
             "accept",
             "decline",
             "claim",
+            "rekey",
         }
     )
 
     async def lobby(self, op: str, args: Json) -> Any:
-        """One of the lobby's commands by name (join, leave, fill, remove, start, kick, kick_host, and
-        the rematch's: rematch at the finished table, accept and decline at the new one)."""
+        """One of the lobby's commands by name (join, leave, fill, remove, start, kick, kick_host, the
+        rematch's: rematch at the finished table, accept and decline at the new one, and the accounts':
+        claim and rekey)."""
         if op not in self.LOBBY:
             raise ValueError(f"not a lobby command: {op}")
         return await getattr(self, op)(**args)
@@ -606,6 +609,17 @@ class Table:
     async def join(self, name: str, token_hash: str, seat: int | None, account: str | None = None) -> int:
         rating = await self._rating(account)
         return await self._change(lambda new: seating.join(new, name, token_hash, seat, account, rating))
+
+    async def rekey(self, account: str) -> bool:
+        """After a sign-out everywhere or a new password: the seat tokens of the account's seat here stop
+        working (its sockets watch from now on; the account's session still plays it)."""
+        new = self.rec.copy()
+        if not seating.rekey(new, account, new_token()[1]):
+            return False
+        await self._save(new)
+        self._push_table()
+        self._push_state()  # (a socket that held an old token now gets the public view)
+        return True
 
     async def claim(self, token_hash: str, account: str) -> bool:
         """A guest's seat goes to the account they signed up with (nothing changes if it can't)."""

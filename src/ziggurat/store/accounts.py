@@ -114,8 +114,11 @@ class Accounts:
             row = (await conn.execute(q)).first()
         return None if row is None else (row[0], row[1])
 
-    async def seats_of(self, account_id: str, limit: int = 50) -> list[tuple[str, int]]:
-        """(table id, seat) where the account sits: open and running tables first, newest first."""
+    async def seats_of(
+        self, account_id: str, limit: int | None = 50, unfinished: bool = False
+    ) -> list[tuple[str, int]]:
+        """(table id, seat) where the account sits: open and running tables first, newest first (with
+        `unfinished`, only those)."""
         finished = sa.case((game_tables.c.status == "finished", 1), else_=0)
         q = (
             sa.select(seats.c.table_id, seats.c.seat)
@@ -124,6 +127,8 @@ class Accounts:
             .order_by(finished, game_tables.c.created_at.desc())
             .limit(limit)
         )
+        if unfinished:
+            q = q.where(game_tables.c.status != "finished")
         async with self.engine.connect() as conn:
             return [(str(t), int(s)) for t, s in await conn.execute(q)]
 
