@@ -2,12 +2,17 @@
 
     python bench/vs_openspiel.py [--games N] [--ours LEVEL] [--iterations K] [--seconds S]
                                  [--match zealous:4 --match zenith:2] [--budget iterations|time|both]
+                                 [--cure]
 
 Two budgets, each bot held to the same one: `iterations` (our search iterations = ISMCTS
 simulations) and `time` (the same wall-clock seconds per decision). Our seats alternate: with four
 players ours hold seats {0, 2} in even games and {1, 3} in odd ones, the two games of a pair sharing a
 deal; with two, the seats swap. Prints one JSON line per (match, budget): our win share (rewards
 summed, ties shared) with a Wilson 95% interval, and decision times per side (decisions with a choice).
+
+With `--cure` (a cooperative game whose result's `detail` lists what was `cured`, as Zombology's does),
+each match is instead N tables of our bots only against N tables of ISMCTS only, deal for deal, and it
+prints how often each table cured something, with Wilson intervals.
 
 ISMCTS here is OpenSpiel's `ISMCTSBot` with random-rollout evaluation and its search loop allowed a
 wall-clock stop; on Zenith (perfect information) every information set is one state, so it runs as
@@ -110,8 +115,9 @@ def play(
     seconds: float,
     uct_c: float,
     seed: int,
-) -> tuple[float, Side, Side]:
-    """One game; returns our reward (summed over our seats) and both sides' decision records."""
+) -> tuple[float, Side, Side, Any]:
+    """One game; returns our reward (summed over our seats), both sides' decision records and the
+    engine's result."""
     timed = budget == "time"
     n = game.num_players()
     bots: dict[int, Bot | BudgetedISMCTS] = {}
@@ -147,7 +153,8 @@ def play(
             side.work.append(work)
         state.apply_action(action)
     returns = state.returns()
-    return sum(returns[s] for s in ours), mine, theirs
+    result = game.binding.game.result(state.engine_state)
+    return sum(returns[s] for s in ours), mine, theirs, result
 
 
 def run_match(gid: str, players: int, level: str, budget: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -160,7 +167,7 @@ def run_match(gid: str, players: int, level: str, budget: str, args: argparse.Na
     for k in range(args.games):
         half = k % 2
         ours = {s for s in range(players) if s % 2 == half} if players > 2 else {half}
-        got, m, t = play(
+        got, m, t, _ = play(
             game, ours, level, budget, args.iterations, args.seconds, args.uct_c, args.seed + k // 2
         )
         total += got
@@ -186,6 +193,98 @@ def run_match(gid: str, players: int, level: str, budget: str, args: argparse.Na
     }
 
 
+def _ours_only(game: Any, level: str, seconds: float, seed: int) -> Any:
+    """A table of our bots only, on the adapter's state (simultaneous choices asked seat by seat, each
+    bot seeing only its own information set); the engine's result."""
+    n = game.num_players()
+    bots = [make_bot(level, seed * 31 + s, iterations=MANY, seconds=seconds) for s in range(n)]
+    state = game.new_initial_state()
+    engine = game.binding.game
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(seed % game.max_chance_outcomes())
+        elif state.is_simultaneous_node():
+            asked = set(engine.each_to_act(state.engine_state))
+            choose = [bots[p].choose(engine, state.engine_state, p) if p in asked else None for p in range(n)]
+            state.apply_actions(
+                [state.legal_actions(p)[0] if c is None else state.action_id(c) for p, c in enumerate(choose)]
+            )
+        else:
+            p = state.current_player()
+            state.apply_action(state.action_id(bots[p].choose(engine, state.engine_state, p)))
+    return engine.result(state.engine_state)
+
+
+def _ismcts_only(game: Any, seconds: float, uct_c: float, seed: int) -> Any:
+    """A table of OpenSpiel's ISMCTS bots only. ISMCTSBot plays sequential games, so the game runs
+    through OpenSpiel's turn-based wrapper (each simultaneous choice asked player by player); the
+    wrapper can't resample hidden information, so each search samples the true state: ISMCTS sees
+    every hand (and the choices made before its own in the same round), an advantage over ours."""
+    import pyspiel
+
+    turns = pyspiel.convert_to_turn_based(game)
+    bots = []
+    for s in range(game.num_players()):
+        bot = BudgetedISMCTS(turns, MANY, seconds, uct_c, seed * 31 + s)
+        bot.set_resampler(lambda state, _player: state.clone())
+        bots.append(bot)
+    state = turns.new_initial_state()
+    history = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = seed % game.max_chance_outcomes()
+        else:
+            action = int(bots[state.current_player()].step(state))
+        state.apply_action(action)
+        history.append(action)
+    # the same game on the adapter's own state, for the engine's result: joint actions in player order
+    return _replayed(game, turns, history)
+
+
+def _replayed(game: Any, turns: Any, history: list[int]) -> Any:
+    state = game.new_initial_state()
+    t = turns.new_initial_state()
+    joint: list[int] = []
+    for action in history:
+        if t.is_chance_node():
+            state.apply_action(action)
+        elif state.is_simultaneous_node():
+            joint.append(action)
+            if len(joint) == game.num_players():
+                state.apply_actions(joint)
+                joint = []
+        else:
+            state.apply_action(action)
+        t.apply_action(action)
+    return game.binding.game.result(state.engine_state)
+
+
+def run_cure(gid: str, players: int, level: str, args: argparse.Namespace) -> dict[str, Any]:
+    """N tables of ours only and N of ISMCTS only (the same deals): how often each cured something."""
+    import pyspiel
+
+    game = pyspiel.load_game(zos.PREFIX + gid, {"players": players})
+    cured = {"ours": 0, "ismcts": 0}
+    start = time.perf_counter()
+    for k in range(args.games):
+        seed = args.seed + k
+        cured["ours"] += bool(_ours_only(game, level, args.seconds, seed).detail.get("cured"))
+        cured["ismcts"] += bool(_ismcts_only(game, args.seconds, args.uct_c, seed).detail.get("cured"))
+    out: dict[str, Any] = {
+        "game": gid,
+        "players": players,
+        "ours": level,
+        "budget": {"seconds": args.seconds},
+    }
+    for side, n in cured.items():
+        lo, hi = wilson(n / args.games, args.games)
+        out[f"{side}_cure_share"] = round(n / args.games, 3)
+        out[f"{side}_wilson95"] = [round(lo, 3), round(hi, 3)]
+    out["games"] = args.games
+    out["wall_s"] = round(time.perf_counter() - start, 1)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=20, help="games per match and budget (even: seats swap)")
@@ -196,11 +295,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--match", action="append", help="GAME:PLAYERS (default zealous:4 and zenith:2)")
     ap.add_argument("--uct-c", type=float, default=0.7, help="ISMCTS exploration (rewards are in [0, 1])")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cure", action="store_true", help="tables of one side only: how often each cures")
     args = ap.parse_args(argv)
     level = our_level(args.ours)
     budgets = ("iterations", "time") if args.budget == "both" else (args.budget,)
     for m in args.match or ["zealous:4", "zenith:2"]:
         gid, players = m.split(":")
+        if args.cure:
+            print(json.dumps(run_cure(gid, int(players), level, args)), flush=True)
+            continue
         for budget in budgets:
             print(json.dumps(run_match(gid, int(players), level, budget, args)), flush=True)
 
