@@ -49,7 +49,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         hall = Hall(store, bots, settings, cluster)
         try:
-            await app.state.passwords.prepare()
             n = await hall.restore()
             if n:
                 log.info("restoring %d running tables in the background", n)

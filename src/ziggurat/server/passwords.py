@@ -8,8 +8,9 @@ lanes on and took 0.3 s on this 2-core server. Hashes run in threads, a few at o
 sign-ins neither blocks the tables nor takes the machine's memory; a hash made with other parameters
 is remade at its owner's next sign-in.
 
-A sign-in with an unknown username verifies the password against a hash made at start-up, so it costs
-what a real check costs: the answer and its timing do not say whether the username exists.
+A sign-in with an unknown username verifies the password against a decoy hash (made before the
+process's first check), so it costs what a real check costs: the answer and its timing do not say
+whether the username exists.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ class Passwords:
             return await asyncio.to_thread(self.hasher.hash, password)
 
     async def prepare(self) -> None:
-        """At start-up: the decoy hash (so the first unknown username costs what the others do) and
-        the list of common passwords."""
+        """Before the first check: the decoy hash and the list of common passwords (not at start-up: a
+        hash's 19 MiB and the list would stay in every server process's memory, signing-in or not)."""
         self._decoy = await self.hash("a decoy: it is never anyone's password")
         await asyncio.to_thread(_common)
 

@@ -23,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING
 
 from ziggurat.server.clocks import KICKABLE
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 from ziggurat.store.records import RatingChange, TableRecord
 
 MU, SIGMA = 25.0, 25.0 / 3  # a newcomer (openskill's defaults)
@@ -40,6 +42,8 @@ BOTS = {"random": (10.0, 1.0), "normal": (25.0, 1.0), "hard": (29.0, 1.0)}
 
 @cache
 def model() -> PlackettLuce:
+    from openskill.models import PlackettLuce  # (loaded with the first rated game's end)
+
     return PlackettLuce(mu=MU, sigma=SIGMA)
 
 

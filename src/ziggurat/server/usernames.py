@@ -13,9 +13,8 @@ written mixed (Japanese: kanji with kana) are not Latin and pass.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
-
-from confusable_homoglyphs import confusables
+from functools import cache, lru_cache
+from typing import Any
 
 from ziggurat.server.errors import Refused
 
@@ -38,7 +37,7 @@ def check(name: str) -> tuple[str, str]:
             raise bad(f"A username has letters, digits and {' '.join(_PUNCTUATION)} only.")
     if not _word(shown[0]):
         raise bad("A username starts with a letter or a digit.")
-    if _latin(shown) and confusables.is_dangerous(shown):
+    if _latin(shown) and _confusables().is_dangerous(shown):
         raise bad("This username mixes alphabets with look-alike letters; write it in one alphabet.")
     return shown, key(shown)
 
@@ -62,8 +61,17 @@ def _fold(ch: str) -> str:
     key every time); any other stays itself."""
     if ch.isascii():
         return ch
-    found = confusables.is_confusable(ch, preferred_aliases=["latin"], greedy=True) or []
+    found = _confusables().is_confusable(ch, preferred_aliases=["latin"], greedy=True) or []
     latin = sorted(
         g["c"] for hit in found for g in hit["homoglyphs"] if g["c"].isascii() and g["c"].isalnum()
     )
     return latin[0] if latin else ch
+
+
+@cache
+def _confusables() -> Any:
+    """Unicode's confusables table, loaded at the first username (80 ms and several MB: a server that
+    never sees one never pays)."""
+    from confusable_homoglyphs import confusables
+
+    return confusables
