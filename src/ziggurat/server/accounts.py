@@ -18,11 +18,11 @@ from pydantic import BaseModel, Field
 
 from ziggurat.engine import Json
 from ziggurat.server import passwords, schemas, usernames
+from ziggurat.server.attempts import Attempts
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
-from ziggurat.server.limits import PerKey
 from ziggurat.server.sessions import clear_cookie, cookie_secret, csrf_of, https, set_cookie
 from ziggurat.server.tokens import hash_token, new_token
 from ziggurat.store import AccountRecord
@@ -86,21 +86,6 @@ class SignedIn:
         return {"signed_in": True, "username": self.account.username, "csrf": csrf_of(self.secret), **more}
 
 
-class Limits:
-    """Sign-in attempts per username and per address, sign-ups per address (token buckets)."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.per_name = PerKey(settings.signin_rate, settings.signin_burst)
-        self.per_address = PerKey(settings.signin_address_rate, settings.signin_address_burst)
-
-    def allow(self, address: str, name_key: str | None = None) -> None:
-        ok = self.per_address.allow(address)
-        if name_key is not None:
-            ok = self.per_name.allow(name_key) and ok
-        if not ok:
-            raise Refused("too-many-attempts", "Too many attempts; wait a minute and try again.", 429)
-
-
 async def signed_in(request: Request) -> SignedIn | None:
     """The account this request's session cookie signs in, if any (looked up once per request)."""
     if hasattr(request.state, "signed_in"):
@@ -126,7 +111,7 @@ MeDep = Annotated[SignedIn | None, Depends(signed_in)]
 MustDep = Annotated[SignedIn, Depends(must_sign_in)]
 
 
-def _parts(request: Request) -> tuple[Hall, Settings, passwords.Passwords, Limits]:
+def _parts(request: Request) -> tuple[Hall, Settings, passwords.Passwords, Attempts]:
     s = request.app.state
     return s.hall, s.settings, s.passwords, s.signin_limits
 
@@ -162,7 +147,7 @@ async def whoami(request: Request, response: Response, me: MeDep) -> Json:
 async def sign_up(body: SignUp, request: Request, response: Response) -> Json:
     """Make an account and sign in; the seats of the tokens in `claim` become the account's."""
     hall, _, pw, limits = _parts(request)
-    limits.allow(client_address(request.scope))
+    await limits.allow(client_address(request.scope))
     shown, key = usernames.check(body.username)
     passwords.check_new(body.password, shown)
     account = AccountRecord(secrets.token_urlsafe(12), shown, await pw.hash(body.password), time.time())
@@ -180,7 +165,7 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> Js
         key: str | None = usernames.key(usernames.check(body.username)[0])
     except Refused:  # no account can have this name: still limited and checked like any other
         key = None
-    limits.allow(client_address(request.scope), key or body.username.casefold()[:64])
+    await limits.allow(client_address(request.scope), key or body.username.casefold()[:64])
     account = await hall.store.accounts.by_key(key) if key is not None else None
     if not await pw.verify(account.password_hash if account else None, body.password) or account is None:
         raise Refused("bad-credentials", "The username or the password is wrong.", 401)
@@ -215,7 +200,7 @@ async def sign_out_everywhere(request: Request, response: Response, me: MustDep)
 async def change_password(body: NewPassword, request: Request, response: Response, me: MustDep) -> Json:
     """With the current password: a new one. Every other session ends; this browser gets a new one."""
     hall, _, pw, limits = _parts(request)
-    limits.allow(client_address(request.scope), usernames.key(me.account.username))
+    await limits.allow(client_address(request.scope), usernames.key(me.account.username))
     if not await pw.verify(me.account.password_hash, body.current):
         raise Refused("bad-credentials", "The current password is wrong.", 401)
     passwords.check_new(body.new, me.account.username)

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 
 from ziggurat.engine import ZigguratError
 from ziggurat.server import accounts, api, friends, players, ws
+from ziggurat.server.attempts import Attempts
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
@@ -48,6 +49,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.redis_url, Leases(store.engine, secrets.token_hex(6), settings.lease_seconds)
             )
         hall = Hall(store, bots, settings, cluster)
+        if cluster is not None:
+            app.state.signin_limits.redis = cluster.redis
         try:
             n = await hall.restore()
             if n:
@@ -73,7 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sockets = Counter()  # open websockets per client address
     app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
     app.state.passwords = Passwords(settings.hash_concurrency)
-    app.state.signin_limits = accounts.Limits(settings)
+    app.state.signin_limits = Attempts(settings)  # (site-wide through Redis once the cluster is up)
     app.include_router(api.router)
     app.include_router(accounts.router)
     app.include_router(players.router)
