@@ -52,7 +52,9 @@ async function call(method, path, { body, token } = {}, retried = false) {
 
 export const api = {
   games: () => call("GET", "/games"),
-  tables: (status, limit = 50) => call("GET", `/tables?status=${status}&limit=${limit}`),
+  // friends: only the tables where the signed-in player's friends sit
+  tables: (status, limit = 50, friends = false) =>
+    call("GET", `/tables?status=${status}&limit=${limit}${friends ? "&friends=true" : ""}`),
   table: (id) => call("GET", `/tables/${encodeURIComponent(id)}`),
   // a finished game's replay, a page of versions at a time (docs/server.md, "Replays")
   replay: (id, { from, count, seat, log }) => {
@@ -61,8 +63,8 @@ export const api = {
     if (log) q.set("log", "1");
     return call("GET", `/tables/${encodeURIComponent(id)}/replay?${q}`);
   },
-  create: (game, seats, name, options, clock = null) =>
-    call("POST", "/tables", { body: { game, seats, name, options, ...(clock ? { clock } : {}) } }),
+  create: (game, seats, name, options, clock = null, rated = false) =>
+    call("POST", "/tables", { body: { game, seats, name, options, ...(clock ? { clock } : {}), ...(rated ? { rated } : {}) } }),
   join: (id, name, seat) =>
     call("POST", `/tables/${encodeURIComponent(id)}/join`, { body: seat === undefined ? { name } : { name, seat } }),
   leave: (id, token) => call("POST", `/tables/${encodeURIComponent(id)}/leave`, { token }),
@@ -87,4 +89,13 @@ export const api = {
   changePassword: (current, fresh) => call("POST", "/account/password", { body: { current, new: fresh } }),
   claim: (tokens) => call("POST", "/account/claim", { body: { tokens } }),
   accountTables: () => call("GET", "/account/tables"),
+  // ratings, profiles, friends and invitations (docs/server.md, "Ratings" and "Friends")
+  leaderboard: (game, limit = 100) => call("GET", `/ratings/${encodeURIComponent(game)}?limit=${limit}`),
+  player: (username) => call("GET", `/players/${encodeURIComponent(username)}`),
+  friends: () => call("GET", "/account/friends"),
+  addFriend: (username) => call("PUT", `/account/friends/${encodeURIComponent(username)}`),
+  removeFriend: (username) => call("DELETE", `/account/friends/${encodeURIComponent(username)}`),
+  invite: (id, username, token) => call("POST", `/tables/${encodeURIComponent(id)}/invite`, { body: { username }, token }),
+  invitations: () => call("GET", "/account/invitations"),
+  dismissInvitation: (id) => call("DELETE", `/account/invitations/${encodeURIComponent(id)}`),
 };

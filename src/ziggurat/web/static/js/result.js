@@ -1,11 +1,28 @@
 // The final ranking: places, names, scores, and the game's own note (tie-break, cure, eliminations),
-// with a link to the game's replay once the table is finished.
+// with a link to the game's replay once the table is finished. At a rated table, each account's new
+// rating, and how much it moved when the page knows it (c.ratingChanges, by seat: table.js).
 
 import { h } from "./dom.js";
 import { swatch } from "./colors.js";
+import { seatName } from "./playerlink.js";
 
 function ordinal(n) {
   return ["", "1st", "2nd", "3rd"][n] || `${n}th`;
+}
+
+// The account's rating after the game, and its change (+12, −8) once known; bots and guests have none.
+function ratingCell(seat, change) {
+  if (!seat || seat.kind !== "human" || !seat.signed_in || !Number.isInteger(seat.rating)) {
+    return h("td", { class: "num muted" }, "—");
+  }
+  const moved = Number.isInteger(change)
+    ? h(
+        "span",
+        { class: ["rating-change", change > 0 ? "up" : change < 0 ? "down" : "same"] },
+        ` (${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)})`,
+      )
+    : null;
+  return h("td", { class: "num rating-after", dataset: { rating: seat.rating } }, String(seat.rating), moved);
 }
 
 export function renderResult(c, renderer) {
@@ -20,10 +37,12 @@ export function renderResult(c, renderer) {
   if (c.seat !== null && r.winners.includes(c.seat)) title += " Well played!";
   const scoreLabel = renderer.scoreLabel || "Score";
   const colours = renderer.colours ? renderer.colours(c) : [];
+  const tableSeats = c.table?.seats || [];
+  const rated = !!c.table?.rated && c.table.status === "finished";
   const table = h(
     "table",
     { class: "ranking", "aria-label": "Final ranking" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, scoreLabel), renderer.rankExtra ? h("th", {}, renderer.rankExtra.title) : null)),
+    h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, scoreLabel), renderer.rankExtra ? h("th", {}, renderer.rankExtra.title) : null, rated ? h("th", {}, "New rating") : null)),
     h(
       "tbody",
       {},
@@ -36,13 +55,14 @@ export function renderResult(c, renderer) {
             "td",
             {},
             colours[x.seat] ? swatch(x.seat, colours[x.seat]) : null,
-            c.names[x.seat],
+            tableSeats[x.seat] ? seatName({ ...tableSeats[x.seat], name: c.names[x.seat] }) : c.names[x.seat],
             x.seat === c.seat ? " (you)" : "",
           ),
           renderer.scoreCell
             ? h("td", {}, renderer.scoreCell(c, x.seat))
             : h("td", { class: "num" }, String(Math.round(x.score * 100) / 100)),
           renderer.rankExtra ? h("td", {}, renderer.rankExtra.cell(c, x.seat)) : null,
+          rated ? ratingCell(tableSeats[x.seat], c.ratingChanges?.[x.seat]) : null,
         ),
       ),
     ),

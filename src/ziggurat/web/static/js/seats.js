@@ -3,6 +3,7 @@
 
 import { h, clear } from "./dom.js";
 import { swatch } from "./colors.js";
+import { seatName, ratingBadge } from "./playerlink.js";
 
 export const BOT_LEVELS = [
   ["random", "Random (plays any legal move)"],
@@ -18,6 +19,8 @@ function status(seat, table) {
   if (!seat.connected) return ["away", table.status === "finished" ? "Offline" : "Away (page closed)"];
   return ["online", "Online"];
 }
+
+const rated = (seat) => seat.kind === "human" && seat.signed_in && Number.isInteger(seat.rating);
 
 /**
  * opts: {table, you, toAct, clock, colours, summary(seat) -> string|null, level, onLevel(level),
@@ -40,7 +43,7 @@ export function renderSeats(box, opts) {
     const row = h("li", {
       class: ["seat", `seat-${cls}`, mine && "seat-mine", acting && "seat-acting"],
       dataset: { seat: seat.seat, kind: seat.kind },
-      "aria-label": `${name}${mine ? " (you)" : ""}${seat.signed_in ? " (account)" : ""}: ${text}${acting ? ", to play" : ""}`,
+      "aria-label": `${name}${mine ? " (you)" : ""}${seat.signed_in ? " (account)" : ""}${rated(seat) ? `, rating ${seat.rating}` : ""}: ${text}${acting ? ", to play" : ""}`,
     });
     const colour = colours[seat.seat];
     // the seat's colour and shape (the same on the board and in the log); none before the start
@@ -56,8 +59,10 @@ export function renderSeats(box, opts) {
         "div",
         { class: "seat-name" },
         acting ? h("span", { class: "turn-arrow", title: "To play" }, "▶ ") : null,
-        name,
+        // an account's name opens its profile; its rating in this game beside it
+        seat.kind === "empty" ? name : seatName(seat),
         mine ? h("span", { class: "badge you" }, "you") : null,
+        rated(seat) ? ratingBadge(seat.rating) : null,
         // a player signed in: the name is their account's, nobody else can sit under it
         seat.signed_in && seat.kind === "human"
           ? h("span", { class: "badge account", title: "Signed in: this name is their account" }, "✓ account")
