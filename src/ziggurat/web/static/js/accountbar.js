@@ -1,5 +1,5 @@
 // The account's corner of every page's header: signed out, "Sign in" and "Sign up"; signed in, the
-// username, which opens a small menu (change password, sign out, sign out everywhere). The forms open in
+// username, which opens a small menu (your profile, change password, sign out, sign out everywhere). The forms open in
 // a modal <dialog>: labelled fields with the autocomplete password managers look for, Enter submits,
 // Escape closes, the focus goes back to the button that opened it; the server's refusal shows in the
 // dialog in errors.js's words (js/account-dialog.js, imported when first asked for). One bar for the
@@ -7,6 +7,7 @@
 
 import { h, clear, toast } from "./dom.js";
 import { account, onAccount, signOut, signOutEverywhere } from "./account.js";
+import { profileHref } from "./playerlink.js";
 
 const bar = h("nav", { class: "account-bar", "aria-label": "Account" });
 let menuOpen = false;
@@ -46,6 +47,7 @@ function draw() {
       "div",
       { class: "account-menu", id: "account-menu", hidden: true },
       h("p", { class: "muted account-who" }, "Signed in as ", h("strong", {}, a.username)),
+      h("a", { class: "button account-item", id: "your-profile", href: profileHref(a.username), onclick: () => showMenu(false, false) }, "Your profile"),
       item("Change password", "change-password", () => openDialog("password", button)),
       item("Sign out", "sign-out", () => ending(signOut, "You are signed out.")),
       item("Sign out everywhere", "sign-out-everywhere", () =>
@@ -69,7 +71,7 @@ function showMenu(open, focusButton = true) {
   menuOpen = open;
   menu.hidden = !open;
   button.setAttribute("aria-expanded", String(open));
-  if (open) menu.querySelector("button")?.focus();
+  if (open) menu.querySelector("a, button")?.focus();
   else if (focusButton && menu.contains(document.activeElement)) button.focus();
 }
 

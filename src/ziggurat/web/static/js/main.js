@@ -1,5 +1,6 @@
-// The client's entry point: a hash router between the lobby (#/), a table (#/table/ID) and a finished
-// game's replay (#/replay/ID, or #/replay/ID/VERSION for one move). Each page's
+// The client's entry point: a hash router between the lobby (#/), a table (#/table/ID), a finished
+// game's replay (#/replay/ID, or #/replay/ID/VERSION for one move), a game's leaderboard
+// (#/ratings/GAME) and a player's profile (#/players/NAME). Each page's
 // code is imported when it is first shown, and a table's game renderer when the table opens
 // (games/registry.js), so the lobby downloads no board and a table no lobby. The account (signed in or
 // not) is known before the first page shows (js/account.js).
@@ -16,7 +17,25 @@ let shown = 0; // counts routes, so a page that finished loading after another w
 
 const tableId = () => location.hash.match(/^#\/table\/([\w-]+)/)?.[1];
 const replayOf = () => location.hash.match(/^#\/replay\/([\w-]+)(?:\/(\d+))?/);
-const pageModule = () => (tableId() ? import("./table.js") : replayOf() ? import("./replay.js") : import("./lobby.js"));
+const ratingsOf = () => location.hash.match(/^#\/ratings(?:\/([^/?#]*))?$/);
+const playerOf = () => location.hash.match(/^#\/players\/([^/?#]+)/);
+const decoded = (part) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+const pageModule = () =>
+  tableId()
+    ? import("./table.js")
+    : replayOf()
+      ? import("./replay.js")
+      : ratingsOf()
+        ? import("./leaderboard.js")
+        : playerOf()
+          ? import("./profile.js")
+          : import("./lobby.js");
 
 // The renderer of the table's game: it's known from the lobby API before the table's socket opens.
 async function renderersFor(id) {
@@ -31,8 +50,16 @@ async function route() {
   window.scrollTo(0, 0);
   const id = tableId();
   const replay = replayOf();
+  const ratings = ratingsOf();
+  const player = playerOf();
   try {
-    if (replay) {
+    if (ratings) {
+      const { leaderboardPage } = await import("./leaderboard.js");
+      if (mine === shown) leave = leaderboardPage(root, games, ratings[1] ? decoded(ratings[1]) : null);
+    } else if (player) {
+      const { profilePage } = await import("./profile.js");
+      if (mine === shown) leave = profilePage(root, games, decoded(player[1]));
+    } else if (replay) {
       const [{ replayPage }, renderers] = await Promise.all([import("./replay.js"), renderersFor(replay[1])]);
       if (mine === shown) leave = replayPage(root, replay[1], games, renderers, replay[2] ? Number(replay[2]) : null);
     } else if (id) {
