@@ -21,6 +21,7 @@ import { sideTabs } from "./sidetabs.js";
 import { clockTicker, clockText, WARN_AT } from "./clock.js";
 
 const HOST_IDLE_MS = 60000; // the rulebook's 60 s, when the server doesn't say its own setting
+const NEWCOMER = 1000; // a newcomer's rating as shown (docs/server.md, "Ratings")
 
 export function tablePage(root, tableId, games, renderers) {
   const saved = savedSeats.get(tableId);
@@ -38,6 +39,7 @@ export function tablePage(root, tableId, games, renderers) {
     offline: false, // the socket is down: nothing to click, and you are not "Online"
     notice: null, // a lasting message about your seat (e.g. you were replaced as the idle host)
     offer: null, // the summary of this finished table's rematch, once there is one
+    ratingChanges: null, // a finished rated table: how much each account's rating moved, by seat
   };
 
   const el = {
@@ -122,6 +124,9 @@ export function tablePage(root, tableId, games, renderers) {
   let renderer = null;
   let gameInfo = null;
   let joinForm = null;
+  // A player of an open table invites people by username (js/invite.js, imported when first shown);
+  // one element for the page's life, so a redraw keeps what is typed in it.
+  const invite = { el: h("div", { id: "invite", class: "invite-slot" }), box: null, loading: false };
 
   // The turn clocks, ticking in the seat list (and the tab title when yours is low).
   const clocks = clockTicker({
@@ -212,6 +217,7 @@ export function tablePage(root, tableId, games, renderers) {
     st.table = m.table;
     st.you = m.you;
     if (m.table.rematch && st.offer?.id !== m.table.rematch) loadOffer(m.table.rematch);
+    if (m.table.rated && m.table.status === "finished" && !st.ratingChanges) loadRatingChanges(m.table);
     // The server says how long the table has been idle (by its clock); count on from there.
     st.lastActivity = Date.now() - 1000 * (m.table.idle_seconds || 0);
     if (!renderer) {
@@ -237,6 +243,23 @@ export function tablePage(root, tableId, games, renderers) {
       st.offer = offer;
       render();
     }
+  }
+
+  // How far each account's rating moved in this game: its profile's point for this table, against the
+  // point before it (a newcomer's 1000 before the first). Exact even when the page opens after the end.
+  async function loadRatingChanges(t) {
+    st.ratingChanges = {};
+    const accounts = t.seats.filter((s) => s.kind === "human" && s.signed_in);
+    const found = await Promise.all(
+      accounts.map(async (s) => {
+        const profile = await api.player(s.name).catch(() => null);
+        const points = profile?.history?.[t.game] || [];
+        const i = points.findIndex((p) => p.table === t.id);
+        return i < 0 ? null : [s.seat, points[i].rating - (i > 0 ? points[i - 1].rating : NEWCOMER)];
+      }),
+    );
+    st.ratingChanges = Object.fromEntries(found.filter(Boolean));
+    render();
   }
 
   function onState(m) {
@@ -422,6 +445,7 @@ export function tablePage(root, tableId, games, renderers) {
       log: st.log,
       fresh: st.fresh || [],
       result: m.result || m.view.result || null,
+      ratingChanges: st.ratingChanges,
       version: m.version,
       ui: st.ui,
       busy: st.busy,
@@ -469,6 +493,10 @@ export function tablePage(root, tableId, games, renderers) {
           "div",
           { class: "subtitle" },
           h("span", { class: ["pill", `pill-${t.status}`] }, statusText),
+          " ",
+          t.rated
+            ? h("span", { class: "pill pill-rated", id: "table-rated", title: "The result moves the players' ratings" }, "Rated")
+            : h("span", { class: "pill pill-friendly", id: "table-rated", title: "The result moves no rating" }, "Friendly"),
           " ",
           optionsText(t),
           " · ",
@@ -640,13 +668,32 @@ export function tablePage(root, tableId, games, renderers) {
           h("button", { class: "primary", type: "submit", disabled: empty === 0 }, "Join this table"),
         );
       }
-      joinForm.querySelector("button").disabled = empty === 0;
+      // a rated table seats signed-in players only: a guest is told so before trying
+      const guestAtRated = t.rated && !account().signed_in;
+      joinForm.querySelector("button").disabled = empty === 0 || guestAtRated;
       box.append(joinForm);
+      if (guestAtRated) {
+        box.append(h("p", { class: "hint", id: "rated-join-hint" }, "A rated game: only signed-in players sit here. Sign in or sign up (at the top) to join."));
+      }
     }
+    if (st.you.role === "player") box.append(inviteBox());
     if (st.notice) box.prepend(h("p", { class: "notice", role: "alert" }, st.notice));
     const idle = hostIdleButton();
     if (idle) box.append(h("p", { class: "idle-host" }, "The host seems to be away. ", idle));
     el.waiting.append(box);
+  }
+
+  function inviteBox() {
+    const ctx = { tableId, token, table: () => st.table };
+    if (invite.box) invite.box.update(ctx);
+    else if (!invite.loading) {
+      invite.loading = true;
+      import("./invite.js").then(({ inviteForm }) => {
+        invite.box = inviteForm(ctx);
+        invite.el.append(invite.box.el);
+      });
+    }
+    return invite.el;
   }
 
   // Signed in, the join form shows the username (the server seats you under it).
