@@ -1,6 +1,8 @@
-// The lobby: your name, your own tables to return to, the four games (create a table with options),
-// open tables to join, running tables to watch and finished games to replay. Signed in, your name is
-// the username and "Your tables" are the account's (on any device), with this browser's other seats.
+// The lobby: your name, your own tables to return to, the four games (create a table with options,
+// rated or friendly; each game's leaderboard), open tables to join, running tables to watch and finished
+// games to replay. Signed in, your name is the username and "Your tables" are the account's (on any
+// device), with this browser's other seats; your invitations and friends (js/friends.js, imported once
+// signed in) and a filter for the tables where friends sit.
 
 import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
@@ -9,12 +11,18 @@ import { loadRenderer } from "./games/registry.js";
 import { clockField, clockText } from "./clock.js";
 import { account, onAccount, accountTables, claim } from "./account.js";
 import { accountBar } from "./accountbar.js";
+import { seatName, ratingBadge } from "./playerlink.js";
 
 const REFRESH_MS = 4000;
 const EMPTY = {
   open: "No open tables right now: start one above.",
   running: "No games are being played right now.",
   finished: "No finished games yet.",
+};
+const EMPTY_FRIENDS = {
+  open: "None of your friends waits at an open table.",
+  running: "None of your friends is playing right now.",
+  finished: "None of your friends has finished a game yet.",
 };
 
 export function lobbyPage(root, games, renderers) {
@@ -24,7 +32,26 @@ export function lobbyPage(root, games, renderers) {
     running: h("div", { id: "running-tables" }),
     finished: h("div", { id: "finished-tables" }),
     create: h("div", { id: "create", class: "create-slot" }),
+    social: h("div", { id: "social-slot" }),
   };
+  // Signed in: "Only tables where friends sit" narrows the three lists (GET /api/tables?friends=true).
+  let friendsOnly = false;
+  const friendsFilter = h(
+    "label",
+    { class: "friends-filter", hidden: true },
+    h("input", {
+      type: "checkbox",
+      id: "friends-only",
+      onchange: (e) => {
+        friendsOnly = e.target.checked;
+        refreshLists();
+      },
+    }),
+    " Only tables where friends sit",
+  );
+  let social = null; // js/friends.js's panels, once someone is signed in
+  let socialLoading = null;
+  let ratedControl = null; // the open create form's "Rated game" box
   const nameInput = h("input", {
     id: "player-name",
     maxlength: 24,
@@ -55,9 +82,11 @@ export function lobbyPage(root, games, renderers) {
         h("h1", {}, h("img", { src: "/static/img/logo.svg", alt: "", class: "logo" }), "Ziggurat"),
         h("p", { class: "tagline" }, "Four board games to play with friends or bots, in the browser."),
         h("label", { class: "name-field" }, "Your name ", nameInput),
+        h("a", { class: "button small ghost", href: "#/ratings", id: "leaderboards-link" }, "Leaderboards"),
         accountBar(),
       ),
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your tables"), el.mine),
+      el.social,
       h(
         "section",
         { class: "games", "aria-labelledby": "h-games" },
@@ -65,6 +94,7 @@ export function lobbyPage(root, games, renderers) {
         h("div", { class: "game-cards" }, gameCards),
         el.create,
       ),
+      friendsFilter,
       h(
         "div",
         { class: "lobby-lists" },
@@ -107,7 +137,29 @@ export function lobbyPage(root, games, renderers) {
         },
         `New ${g.name} table`,
       ),
+      h("a", { class: "leaderboard-link", href: `#/ratings/${encodeURIComponent(g.id)}`, "aria-label": `${g.name} leaderboard` }, "Leaderboard"),
     );
+  }
+
+  // Rated or friendly: only signed-in players sit at a rated table, so signed out the box is disabled
+  // and says why (it follows signing in and out while the form is open).
+  function ratedField() {
+    const box = h("input", { type: "checkbox", id: "opt-rated", "aria-describedby": "rated-hint" });
+    const hint = h("small", { id: "rated-hint" });
+    const show = () => {
+      const signedIn = account().signed_in;
+      box.disabled = !signedIn;
+      if (!signedIn) box.checked = false;
+      hint.textContent = signedIn
+        ? "The result moves the players' ratings in this game; only signed-in players may sit. Unticked: a friendly game, guests welcome."
+        : "Sign in to create a rated table: only signed-in players sit at one. Friendly tables welcome guests.";
+    };
+    show();
+    return {
+      el: h("div", { class: "field field-check rated-field" }, h("label", { for: "opt-rated" }, "Rated game"), box, hint),
+      value: () => box.checked && !box.disabled,
+      show,
+    };
   }
 
   function optionInput(name, spec, meta) {
@@ -180,6 +232,8 @@ export function lobbyPage(root, games, renderers) {
         )
       : null;
     const clock = clockField();
+    const rated = ratedField();
+    ratedControl = rated;
     const form = h(
       "form",
       {
@@ -210,7 +264,7 @@ export function lobbyPage(root, games, renderers) {
           const button = form.querySelector("button[type=submit]");
           button.disabled = true;
           try {
-            const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options, clock.value());
+            const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options, clock.value(), rated.value());
             savedSeats.put(res.table.id, { token: res.token, game: g.id, status: "open", name, ...accountMark() });
             location.hash = `#/table/${res.table.id}`;
           } catch (err) {
@@ -224,6 +278,7 @@ export function lobbyPage(root, games, renderers) {
       fields,
       variantBox,
       clock.el,
+      rated.el,
       h("p", { class: "muted" }, "You will be the host: fill the other seats with friends (share the link) or bots."),
       h(
         "div",
@@ -242,33 +297,44 @@ export function lobbyPage(root, games, renderers) {
   }
 
   function tableRow(t, buttons) {
-    const people = t.seats.filter((s) => s.kind === "human").map((s) => s.name);
+    // the players: an account's name links to its profile, with its rating in this game
+    const people = t.seats
+      .filter((s) => s.kind === "human")
+      .flatMap((s, i) => [i ? ", " : null, seatName(s), Number.isInteger(s.rating) && s.signed_in ? ratingBadge(s.rating) : null]);
     const bots = t.seats.filter((s) => s.kind === "bot").length;
     const empty = t.seats.filter((s) => s.kind === "empty").length;
     const bits = [`${t.players} seats`];
-    if (people.length) bits.push(people.join(", "));
+    if (people.length) bits.push(h("span", { class: "row-people" }, people));
     if (bots) bits.push(`${bots} bot${bots > 1 ? "s" : ""}`);
     if (empty && t.status === "open") bits.push(`${empty} free`);
     if (t.clock) bits.push(clockText(t.clock));
     return h(
       "li",
-      { class: "table-row", dataset: { table: t.id } },
+      { class: "table-row", dataset: { table: t.id, rated: t.rated ? "true" : "false" } },
       h("img", { src: renderers[t.game]?.picture || "/static/img/logo.svg", alt: "", class: "row-pic" }),
-      h("div", { class: "row-text" }, h("strong", {}, gameName(t.game)), h("span", { class: "muted" }, ` · ${bits.join(" · ")}`)),
+      h(
+        "div",
+        { class: "row-text" },
+        h("strong", {}, gameName(t.game)),
+        t.rated ? [" ", h("span", { class: "pill pill-rated", title: "The result moves the players' ratings" }, "Rated")] : null,
+        h("span", { class: "muted" }, bits.flatMap((b) => [" · ", b])),
+      ),
       h("div", { class: "row-buttons" }, buttons),
     );
   }
 
   async function joinTable(t) {
     const name = needName();
-    if (!name) return;
+    if (!name) return false;
     try {
       const r = await api.join(t.id, name);
       savedSeats.put(t.id, { token: r.token, game: t.game, status: "open", name, ...accountMark() });
       location.hash = `#/table/${t.id}`;
+      return true;
     } catch (err) {
       toast(err.message, "error");
       refresh();
+      return false;
     }
   }
 
@@ -362,14 +428,18 @@ export function lobbyPage(root, games, renderers) {
     return row;
   }
 
+  const listed = { open: 0, running: 0, finished: 0 }; // (the filter switched meanwhile: the older answer is dropped)
   async function refreshList(box, status) {
+    const asked = ++listed[status];
+    const friends = friendsOnly && account().signed_in;
     let tables;
     try {
-      tables = await api.tables(status, 30);
+      tables = await api.tables(status, 30, friends);
     } catch (e) {
-      clear(box).append(h("p", { class: "error" }, e.message));
+      if (asked === listed[status]) clear(box).append(h("p", { class: "error" }, e.message));
       return;
     }
+    if (asked !== listed[status]) return;
     const mine = savedSeats.all();
     const list = h("ul", { class: "table-list" });
     for (const t of tables) {
@@ -390,26 +460,54 @@ export function lobbyPage(root, games, renderers) {
     clear(box).append(
       list.children.length
         ? list
-        : h("p", { class: "muted" }, EMPTY[status]),
+        : h("p", { class: "muted" }, (friends ? EMPTY_FRIENDS : EMPTY)[status]),
     );
+  }
+
+  function refreshLists() {
+    refreshList(el.open, "open");
+    refreshList(el.running, "running");
+    refreshList(el.finished, "finished");
+  }
+
+  // Signed in: the invitations and friends (js/friends.js, imported the first time), and the filter.
+  async function showSocial() {
+    const signedIn = account().signed_in;
+    friendsFilter.hidden = !signedIn;
+    if (!signedIn) {
+      friendsOnly = false;
+      friendsFilter.querySelector("input").checked = false;
+      clear(el.social);
+      return;
+    }
+    if (!social) {
+      socialLoading ||= import("./friends.js").then(({ lobbySocial }) =>
+        lobbySocial({ gameName, join: joinTable, changed: () => friendsOnly && refreshLists() }),
+      );
+      social = await socialLoading;
+    }
+    if (!account().signed_in) return;
+    if (!el.social.contains(social.el)) clear(el.social).append(social.el);
+    social.refresh();
   }
 
   function refresh() {
     // (signed in, the open tables the account sits at say "Your table" once the account's are known)
     refreshMine().then(() => account().signed_in && refreshList(el.open, "open"));
-    refreshList(el.open, "open");
-    refreshList(el.running, "running");
-    refreshList(el.finished, "finished");
+    refreshLists();
+    showSocial();
   }
   refresh();
   const unsubscribe = onAccount(() => {
     showName();
+    ratedControl?.show();
     refresh();
   });
   const timer = setInterval(() => {
     if (!document.hidden) {
       refreshList(el.open, "open");
       refreshList(el.running, "running");
+      if (social && account().signed_in) social.invitations();
     }
   }, REFRESH_MS);
   return () => {
