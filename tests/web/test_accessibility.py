@@ -1,9 +1,11 @@
 """Issue 17, "Everyone can play": axe-core (axe-playwright-python) finds no serious or critical violation
 on the lobby (its sign-up dialog open too) and on a running table of each of the four games, and none
-of any impact on each table at phone size; players are told apart by a shape as well as a colour
-(players panel, log, board); the board's labels on coloured pieces reach 4.5:1; a whole Zenith game is
-played with the keyboard alone, the focus kept across redraws; screen readers hear the other players'
-moves (an aria-live region)."""
+of any impact on each table at phone size; none on the leaderboard, a profile (its rating chart and
+its numbers), a finished rated table, a waiting room's invite form and a signed-in lobby's friends and
+invitations, on a laptop (serious) and a phone (any impact); players are told apart by a shape as well
+as a colour (players panel, log, board); the board's labels on coloured pieces reach 4.5:1; a whole
+Zenith game is played with the keyboard alone, the focus kept across redraws; screen readers hear the
+other players' moves (an aria-live region)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from playwright.async_api import Page, expect
 
 from .conftest import Pages
 from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, is_over, step
+from .rated import rated_games, sign_up_all, username
+from .test_accounts import sign_in
 
 SERIOUS = {"serious", "critical"}
 
@@ -199,3 +203,61 @@ async def test_the_other_players_moves_are_announced(pages: Pages) -> None:
         if line.startswith("Since your last turn: "):
             continue
         assert await page.locator(".log-line", has_text=line).count() >= 1
+
+
+async def _without_toasts(page: Page) -> None:
+    """The toasts said their piece ("Bo is one of your friends now."): gone, so that axe doesn't
+    measure one halfway through its fade-in (its colours blended with the page's)."""
+    await page.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
+
+
+async def test_the_players_pages_and_friends_have_no_violation(pages: Pages, output: Path) -> None:
+    ada, bo = username("axe"), username("axe")
+    await sign_up_all(pages.url, [ada, bo])
+    tables = await rated_games(pages.url, [ada, bo], games=2)
+    await rated_games(pages.url, [ada, bo], rated=False)
+    page = await pages.new()
+    await sign_in(page, ada)
+    await page.goto(f"{pages.url}#/ratings/highcard")
+    await page.wait_for_selector("#standings")
+    await _without_toasts(page)
+    assert await _serious(page, "leaderboard", output) == []
+    await page.goto(f"{pages.url}#/players/{bo}")
+    await expect(page.locator("svg#plot-highcard circle.plot-point")).to_have_count(2)
+    await page.get_by_text("High Card: every rated game in numbers").click()
+    await page.get_by_role("button", name="Add friend").click()
+    await expect(page.get_by_role("button", name="Remove friend")).to_be_visible()
+    await _without_toasts(page)
+    assert await _serious(page, "profile", output) == []
+    # a finished rated table: the ranking's new ratings and their changes
+    await page.goto(f"{pages.url}#/table/{tables[-1]}")
+    await expect(page.locator(".rating-change").first).to_be_visible()
+    await _without_toasts(page)
+    assert await _serious(page, "table-rated-finished", output) == []
+    # the waiting room's invite form, with a friend to pick; the invitation goes to Bo
+    await page.goto(f"{pages.url}#/")
+    await page.locator('[data-game="zenith"] button').click()
+    await page.get_by_role("button", name="Create table").click()
+    await page.get_by_role("button", name=f"Invite {bo}").click()
+    await expect(page.locator(".invited")).to_be_visible()
+    await _without_toasts(page)
+    assert await _serious(page, "waiting-room-invite", output) == []
+
+    phone = await pages.new(390, 844)
+    await sign_in(phone, bo)
+    await expect(phone.locator("#invitations .invitation")).to_have_count(1)
+    await phone.get_by_label("Add a friend by username").fill(ada)
+    await phone.get_by_label("Add a friend by username").press("Enter")
+    await expect(phone.locator("#friends-list").get_by_role("link", name=ada)).to_be_visible()
+    await _without_toasts(phone)
+    assert await _violations(phone, "lobby-phone-friends", output, impacts=None) == []
+    await phone.goto(f"{pages.url}#/ratings/highcard")
+    await phone.wait_for_selector("#standings")
+    await _without_toasts(phone)
+    assert await _violations(phone, "leaderboard-phone", output, impacts=None) == []
+    await phone.goto(f"{pages.url}#/players/{ada}")
+    await expect(phone.locator("svg#plot-highcard circle.plot-point")).to_have_count(2)
+    await phone.get_by_text("High Card: every rated game in numbers").click()
+    await expect(phone.get_by_role("button", name="Remove friend")).to_be_visible()
+    await _without_toasts(phone)
+    assert await _violations(phone, "profile-phone", output, impacts=None) == []
