@@ -195,6 +195,7 @@ async def test_a_rated_game_shows_ratings_at_the_table_on_the_leaderboard_and_pr
     await recent.get_by_role("link", name=re.compile("^Replay")).click()
     await expect(ada).to_have_url(re.compile(rf"#/replay/{table}"))
     await expect(ada.locator("#replay")).not_to_have_attribute("data-last", "-1")
+    await expect(ada.locator("#replay-players").get_by_role("link", name=bo_name)).to_be_visible()
 
     # A second rated game, played through the API: two points now, the table of numbers says both.
     second = (await rated_games(pages.url, [ada_name, bo_name]))[0]

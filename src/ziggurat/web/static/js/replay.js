@@ -11,6 +11,7 @@ import { renderResult } from "./result.js";
 import { swatch } from "./colors.js";
 import { actionLabel, title } from "./games/common.js";
 import { accountBar } from "./accountbar.js";
+import { seatName } from "./playerlink.js";
 
 const PAGE = 20; // versions per page fetched
 const SPEEDS = [["0.5", "0.5×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]];
@@ -298,7 +299,8 @@ export function replayPage(root, tableId, games, renderers, startVersion) {
           "li",
           { class: ["seat", step.to_act.includes(s) && "asked"], dataset: { seat: s } },
           swatch(s, colours[s], "swatch seat-swatch"),
-          name,
+          // an account's name opens its profile
+          st.meta.table?.seats?.[s] ? seatName({ ...st.meta.table.seats[s], name }) : name,
           step.to_act.includes(s) ? h("span", { class: "muted" }, " · to play") : null,
           st.seat === s ? h("span", { class: "muted" }, " · followed") : null,
         ),
