@@ -338,3 +338,15 @@ async def test_an_invitation_from_a_table_is_joined_or_dismissed_in_the_lobby(pa
     await cy.reload()
     await expect(cy.locator("#friends-list")).to_be_visible()
     await expect(cy.locator(f'#invitations [data-table="{table}"]')).to_have_count(0)
+    # Invited again, Cy takes the table's link instead: the lobby offers no invitation to a table Cy
+    # already sits at.
+    await name.fill(cy_name)
+    await name.press("Enter")
+    await expect(ada.get_by_role("form", name="Invite a player").get_by_label("Username")).to_have_value("")
+    invited = await api_json(cy, "/api/account/invitations")
+    assert isinstance(invited, list) and [i["table"]["id"] for i in invited] == [table]
+    await join(cy, pages.url, table)
+    await cy.goto(f"{pages.url}#/")
+    await expect(cy.locator("#friends-list")).to_be_visible()
+    await expect(cy.locator(f'[data-table="{table}"][data-mine="account"]')).to_be_visible()
+    await expect(cy.locator(f'#invitations [data-table="{table}"]')).to_have_count(0)

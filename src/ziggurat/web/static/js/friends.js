@@ -174,7 +174,11 @@ export function lobbySocial(opts) {
   }
 
   let drawn = null; // what the invitations list shows: not redrawn (under the pointer) when unchanged
-  function drawInvitations(invitations) {
+  function drawInvitations(all) {
+    // (the server keeps an invitation while the table is open, even once you sit there: joined by its
+    // link rather than from here)
+    const me = account().username?.toLowerCase();
+    const invitations = all.filter((i) => !i.table.seats.some((s) => s.signed_in && s.name.toLowerCase() === me));
     const sig = JSON.stringify(invitations.map((i) => [i.table.id, i.by, i.at, i.table.seats.map((s) => s.kind)]));
     if (sig === drawn) return;
     drawn = sig;
