@@ -129,6 +129,7 @@ async def test_a_rated_game_moves_ratings_once_and_a_friendly_one_not(
     assert not prof["recent"][1]["rated"]  # the friendly game, also listed
     assert prof["win_share"]["highcard"]["games"] >= 2
     assert [x["game"] for x in prof["ratings"]] == ["highcard"]
+    assert prof["ratings"][0]["place"] == after["Ada"]["place"]  # the leaderboard's place
     assert (await api.get("/api/players/nobody-at-all")).status_code == 404
     assert (await api.get("/api/ratings/nonsense")).json()["code"] == "unknown-game"
 

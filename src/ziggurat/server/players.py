@@ -26,7 +26,7 @@ router = APIRouter(
 
 
 class Standing(BaseModel):
-    place: int
+    place: int = Field(description="on the game's leaderboard")
     username: str
     game: str
     rating: int = Field(description="as shown: 1000 + 40 (mu - 3 sigma), openskill's Plackett-Luce")
@@ -104,7 +104,10 @@ async def profile(username: str, request: Request) -> Json:
     return {
         "username": account.username,
         "since": account.created_at,
-        "ratings": [_standing(i + 1, r) for i, r in enumerate(await store.standings(account=account.id))],
+        "ratings": [
+            _standing(await store.place(r.game, r.mu, r.sigma), r)
+            for r in await store.standings(account=account.id)
+        ],
         "history": history,
         "recent": recent,
         "win_share": {g: {"games": n, "wins": w, "share": w / n} for g, (n, w) in shares.items()},

@@ -78,11 +78,14 @@ class Friends:
         await self.writer.write(invite)
 
     async def invitations(self, account: str) -> list[tuple[str, str, float]]:
-        """(table id, who invited, when) to the account's open tables, newest first."""
+        """(table id, who invited, when) to open tables where the account doesn't sit yet, newest first."""
         q = (
             sa.select(invitations.c.table_id, invitations.c.by_name, invitations.c.at)
             .join(game_tables, game_tables.c.id == invitations.c.table_id)
             .where(invitations.c.account_id == account, game_tables.c.status == "open")
+            .where(
+                ~invitations.c.table_id.in_(sa.select(seats.c.table_id).where(seats.c.account_id == account))
+            )
             .order_by(invitations.c.at.desc())
         )
         async with self.engine.connect() as conn:

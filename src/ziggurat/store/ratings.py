@@ -164,6 +164,14 @@ class Ratings:
         async with self.engine.connect() as conn:
             return [Standing(*r) for r in await conn.execute(q)]
 
+    async def place(self, game: str, mu: float, sigma: float) -> int:
+        """The place on the game's leaderboard of a rating (1 + how many rank above it)."""
+        q = sa.select(sa.func.count()).where(
+            ratings.c.game == game, ratings.c.mu - 3 * ratings.c.sigma > mu - 3 * sigma
+        )
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(q)).scalar_one()) + 1
+
     async def history(self, account: str) -> list[tuple[str, str, float, float, float, int]]:
         """An account's rating after each of its rated games, oldest first: (game, table id, at, mu,
         sigma, rank)."""
