@@ -454,7 +454,7 @@ async def test_friends_their_tables_and_invitations(api: httpx.AsyncClient, othe
     await api.post(f"/api/tables/{pal_table}/join", json={"name": "x"}, headers=csrf(mine))
     assert (await api.get("/api/account/invitations")).json() == []  # seated: no longer an invitation
     r = await other.post(f"/api/tables/{pal_table}/invite", json={"username": me}, headers=csrf(theirs))
-    assert r.status_code == 409 and r.json()["code"] == "already-seated"
+    assert r.status_code == 409 and r.json()["code"] == "invitee-seated"
     r = await api.delete(f"/api/account/invitations/{pal_table}", headers=csrf(mine))
     assert r.status_code == 200 and r.json() == []
     r = await api.delete(f"/api/account/friends/{pal}", headers=csrf(mine))

@@ -25,7 +25,7 @@ router = APIRouter(
             401: "not signed in",
             403: "no seat at this table (to invite to it)",
             404: "no such player or table",
-            409: "the table is not open, or the player already sits there",
+            409: "the table is not open, or the player invited already sits there",
         }.items()
     },
 )
@@ -85,7 +85,7 @@ async def invite(
     if me.account == guest.id:
         raise Refused("invite-self", "You are at this table already.")
     if any(s.account == guest.id for s in rec.seats):
-        raise conflict("already-seated", f"{guest.username} already sits at this table.")
+        raise conflict("invitee-seated", f"{guest.username} already sits at this table.")
     await h.store.friends.invite(rec.id, guest.id, me.name)
     return {"invited": guest.username}
 

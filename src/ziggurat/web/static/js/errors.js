@@ -18,6 +18,7 @@ export const FRIENDLY = {
   "no-such-player": "There is no player of that name.",
   "friend-self": "You can't add yourself to your friends.",
   "invite-self": "You are at this table already.",
+  "invitee-seated": "That player already sits at this table.",
   "bad-token": "Your saved seat at this table is no longer valid; you are watching instead.",
   "not-host": "Only the host can do that.",
   kicked: "A bot plays your seat now. You can keep watching.",

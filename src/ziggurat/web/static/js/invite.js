@@ -76,7 +76,7 @@ export function inviteForm(ctx) {
       draw();
     } catch (e) {
       // (the server names who already sits here; errors.js's sentence is about your own seat)
-      refuse(e.code === "already-seated" && e.serverMessage ? e.serverMessage : e.message);
+      refuse(e.code === "invitee-seated" && e.serverMessage ? e.serverMessage : e.message);
     } finally {
       button.disabled = false;
     }
