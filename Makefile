@@ -29,8 +29,8 @@ cluster: $(STAMP)  ## a site of 2 processes on private PostgreSQL and Redis (Deb
 test: lint typecheck unit  ## everything CI runs
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
