@@ -1,0 +1,161 @@
+"""Research adapters' throughput: random legal play through our PettingZoo AEC environments, the engine
+itself and PettingZoo's classic environments, side by side in one process on one core.
+
+    python bench/rl.py [--seconds S] [--rounds R] [--game ID:PLAYERS ...] [--no-classic]
+
+Every measurement plays whole random games for `--seconds` (split over `--rounds`, which interleave:
+round 1 measures every subject, then round 2 again, and so on, so that a change in the machine's load
+touches them all alike). Prints one JSON line per subject and round, then one summary line per game:
+
+- `engine`: decisions/s of random legal play through `game.legal` / `game.apply` (as bench/engine.py).
+- `aec`: steps/s of our AEC env, the canonical loop: `agent_iter`, `last()`, a uniformly random action
+  among those the mask allows, `step`. A step is one action taken (the dead steps that walk agents
+  out at the end, and `reset`, are in the time but not in the count).
+- `classic`: the same loop over PettingZoo's Connect Four and Tic-Tac-Toe (`pettingzoo[classic]`).
+
+The summary gives the ratio `aec / engine` per game (issue 21's target: at least 0.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ziggurat.engine import Game, get
+
+# (game, players, options): the issue's tables (Zealous as bench/engine.py measures it: advanced).
+GAMES: list[tuple[str, int, dict[str, Any]]] = [
+    ("zealous", 4, {"length": "advanced"}),
+    ("faiths", 4, {}),
+    ("zombology", 5, {}),
+    ("zenith", 2, {}),
+]
+
+Measure = Callable[[float], tuple[int, int, float]]  # seconds -> (steps, games, elapsed)
+
+
+def engine(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int) -> Measure:
+    opts = game.options(options)
+    rng = random.Random(seed)
+    state = {"games": 0}
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        choice = rng.choice
+        legal, apply, to_act, result = game.legal, game.apply, game.to_act, game.result
+        steps = games = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            st = game.new(players, opts, seed + state["games"])
+            state["games"] += 1
+            while result(st) is None:
+                seat = to_act(st)[0]
+                apply(st, seat, choice(legal(st, seat)))
+                steps += 1
+            games += 1
+        return steps, games, time.perf_counter() - start
+
+    return run
+
+
+def aec(env: Any, seed: int) -> Measure:
+    """The canonical AEC loop over `env`, reset with `seed` once (later resets follow from it)."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        randrange = rng.randrange
+        steps = games = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            env.reset()
+            for _agent in env.agent_iter():
+                obs, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                env.step(int(legal[randrange(len(legal))]))
+                steps += 1
+            games += 1
+        return steps, games, time.perf_counter() - start
+
+    return run
+
+
+def ours(gid: str, players: int, options: dict[str, Any], seed: int) -> Measure:
+    from ziggurat.rl.pettingzoo import env
+
+    return aec(env(gid, players, **options), seed)
+
+
+def classic(name: str, seed: int) -> Measure | None:
+    try:
+        from pettingzoo.classic import connect_four_v3, tictactoe_v3
+    except ImportError:  # pettingzoo[classic] (pygame) is not installed
+        return None
+    module = {"connect_four": connect_four_v3, "tictactoe": tictactoe_v3}[name]
+    return aec(module.env(), seed)
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seconds", type=float, default=3.0, help="per measurement, over all rounds")
+    p.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    p.add_argument("--game", action="append", metavar="ID:PLAYERS", help="default: the issue's four tables")
+    p.add_argument("--no-classic", action="store_true", help="leave PettingZoo's classic envs out")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    tables = GAMES
+    if args.game:
+        defaults = {gid: opts for gid, _, opts in GAMES}
+        tables = [(g, int(n), defaults.get(g, {})) for g, n in (x.split(":") for x in args.game)]
+
+    subjects: list[tuple[str, str, Measure]] = []  # (table, subject, measure)
+    for gid, n, options in tables:
+        table = f"{gid}:{n}"
+        subjects.append((table, "engine", engine(get(gid), n, options, args.seed)))
+        subjects.append((table, "aec", ours(gid, n, options, args.seed)))
+    if not args.no_classic:
+        for name in ("connect_four", "tictactoe"):
+            m = classic(name, args.seed)
+            if m is None:
+                print(json.dumps({"classic": name, "skipped": "pip install 'pettingzoo[classic]'"}))
+            else:
+                subjects.append((name, "classic", m))
+
+    totals: dict[tuple[str, str], list[float]] = {}
+    share = args.seconds / args.rounds
+    for r in range(args.rounds):
+        for table, subject, measure in subjects:
+            steps, games, elapsed = measure(share)
+            t = totals.setdefault((table, subject), [0, 0, 0.0])
+            t[0] += steps
+            t[1] += games
+            t[2] += elapsed
+            line = {"round": r + 1, "table": table, "subject": subject, "steps_per_s": round(steps / elapsed)}
+            print(json.dumps({**line, "games": games, "load": load()}), flush=True)
+
+    rate = {key: t[0] / t[2] for key, t in totals.items()}
+    for table, subject, _ in subjects:
+        if subject == "engine":
+            continue
+        out: dict[str, Any] = {"table": table, "subject": subject, "steps_per_s": round(rate[table, subject])}
+        if subject == "aec":
+            eng = rate[table, "engine"]
+            out |= {"engine_per_s": round(eng), "ratio": round(rate[table, subject] / eng, 3)}
+        print(json.dumps({"summary": True, **out, "load": load()}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
