@@ -2,10 +2,17 @@
 
 Every value written is scaled into [0, 1] (and clipped there), so a PettingZoo `Box(0, 1)` always
 contains the observation and OpenSpiel tensors need no further normalisation.
+
+Each entry is a whole number over its scale (a count over its bound, a one-hot's 1 over 1). A segment
+declares the scale of its entries once (`add(..., scale=)`): the encoders that read the state
+(observe/base.py, `Encoder.numerators`) write only the numerators, one byte each, and one division
+by `Layout.scales()` turns them all into floats, exactly as the view encoders' `Writer` does entry by
+entry.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +28,7 @@ class Segment:
     start: int
     size: int
     doc: str
+    scale: tuple[float, ...]  # what each entry's numerator is divided by (1 for one-hots and sets)
 
     @property
     def stop(self) -> int:
@@ -34,16 +42,24 @@ class Layout:
         self.segments: list[Segment] = []
         self.size = 0
 
-    def add(self, name: str, size: int, doc: str) -> Segment:
+    def add(self, name: str, size: int, doc: str, scale: float | Sequence[float] = 1.0) -> Segment:
+        """A segment of `size` entries; `scale` is each entry's (one number for all, or one per entry)."""
         if size <= 0:
             raise ValueError(f"segment {name!r} must have a positive size")
-        seg = Segment(name, self.size, size, doc)
+        scales = (float(scale),) * size if isinstance(scale, float | int) else tuple(map(float, scale))
+        if len(scales) != size or min(scales) <= 0:
+            raise ValueError(f"segment {name!r} needs {size} positive scales")
+        seg = Segment(name, self.size, size, doc, scales)
         self.segments.append(seg)
         self.size += size
         return seg
 
     def zeros(self) -> Vector:
         return np.zeros(self.size, dtype=np.float32)
+
+    def scales(self) -> Vector:
+        """Every entry's scale, in order: numerators divided by these are the observation."""
+        return np.array([x for s in self.segments for x in s.scale], dtype=np.float32)
 
     def table(self) -> str:
         """The layout as a Markdown table (docs/research.md is built from these)."""
@@ -94,8 +110,6 @@ class Writer:
         offset: int = 0,
     ) -> None:
         """How many times each id occurs (a hand, a discard pile), each count over its own scale."""
-        for cid in ids:
-            i = index[cid]
-            k = self._at(seg, offset + i)
+        for i, count in Counter(index[cid] for cid in ids).items():
             s = scale if isinstance(scale, float | int) else scale[i]
-            self.out[k] = min(self.out[k] + 1.0 / s, 1.0)
+            self.scalar(seg, count, s, offset + i)

@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ziggurat.engine import Game, get
+from ziggurat.engine import Game, IllegalAction, get
 from ziggurat.rl.spec import Binding, bind
 
 Obs = dict[str, np.ndarray[Any, Any]]
@@ -96,24 +96,24 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose game is over")
         seat = self._seat[agent]
-        legal = self.game.legal(self.game_state, seat)
-        space = self.binding.space
+        actions = self.binding.space.actions
         a = int(action)
-        if not 0 <= a < len(space) or space.actions[a] not in legal:
-            shown = space.actions[a] if 0 <= a < len(space) else a
+        if not 0 <= a < len(actions):
+            raise ValueError(f"action {a} is not legal for {agent}: the space has {len(actions)} actions")
+        try:  # the engine checks legality (and leaves the state unchanged if it refuses)
+            self.game.apply(self.game_state, seat, actions[a])
+        except IllegalAction:
             raise ValueError(
-                f"action {a} ({shown!r}) is not legal for {agent}; the action mask lists those that are"
-            )
+                f"action {a} ({actions[a]!r}) is not legal for {agent}; the action mask lists those that are"
+            ) from None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.game.apply(self.game_state, seat, space.actions[a])
         result = self.game.result(self.game_state)
-        if result is not None:
+        if result is not None:  # the only rewards come now: before, every reward is 0 (nothing to clear)
             for ag in self.agents:
                 self.rewards[ag] = result.reward(self._seat[ag])
                 self.terminations[ag] = True
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -126,13 +126,12 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
     def observe(self, agent: str) -> Obs:
         seat = self._seat[agent]
-        view = self.game.view(self.game_state, seat)
         b = self.binding
         if agent == self.agent_selection and not self.terminations[agent]:
-            mask = b.space.mask(view["legal"])
+            mask = b.space.mask(self.game.legal(self.game_state, seat))
         else:
             mask = np.zeros(len(b.space), dtype=np.int8)
-        return {"observation": b.observe(view), "action_mask": mask}
+        return {"observation": b.observe_state(self.game_state, seat), "action_mask": mask}
 
     # --- presentation ----------------------------------------------------------------------------
     def render(self) -> str | None:

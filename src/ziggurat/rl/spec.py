@@ -42,9 +42,15 @@ class ActionSpace:
             raise ValueError(f"legal action {e.args[0]!r} is not in the action space") from None
 
     def mask(self, legal: Sequence[Action]) -> np.ndarray[Any, np.dtype[np.int8]]:
-        m = np.zeros(len(self.actions), dtype=np.int8)
-        m[self.ids(legal)] = 1
-        return m
+        """1 at the id of each legal action (a bytearray's bytes: no numpy call per action)."""
+        m = bytearray(len(self.actions))
+        index = self.index
+        try:
+            for a in legal:
+                m[index[a]] = 1
+        except KeyError as e:
+            raise ValueError(f"legal action {e.args[0]!r} is not in the action space") from None
+        return np.frombuffer(m, dtype=np.int8)
 
 
 def adaptable(game: Game[Any, Any]) -> bool:
@@ -74,7 +80,15 @@ class Binding:
     max_length: int
 
     def observe(self, view: dict[str, Any] | None, out: Vector | None = None) -> Vector:
+        """A view's observation (the reference encoding)."""
         return self.encoder.encode(view, out)
+
+    def observe_state(self, state: Any, seat: int | None, out: Vector | None = None) -> Vector:
+        """`seat`'s observation of an engine state (None: a spectator's): the same vector as
+        `observe(game.view(state, seat))`, read from the state when the game's encoder can."""
+        if self.encoder.reads_state:
+            return self.encoder.encode_state(state, seat, out)
+        return self.encoder.encode(self.game.view(state, seat), out)
 
 
 def bind(game: Game[Any, Any], players: int, options: Any = None) -> Binding:
