@@ -146,6 +146,33 @@ def test_strings_and_tensors() -> None:
         game.make_py_observer(everyone)
 
 
+@pytest.mark.parametrize(("gid", "players"), [("zealous", 4), ("zenith", 3), ("zombology", 5), ("faiths", 4)])
+def test_tensors_are_the_view_encoding(gid: str, players: int) -> None:
+    """The tensors read the engine state (the fast path); they are the encoding of the view."""
+    game = load(gid, players=players)
+    binding = game.binding
+    seat_of = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)  # fmt: skip
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)  # fmt: skip
+    mine, everyone = game.make_py_observer(seat_of), game.make_py_observer(public)
+    state = game.new_initial_state()
+    if state.is_chance_node():
+        mine.tensor.fill(1.0)
+        mine.set_from(state, 0)
+        assert not mine.tensor.any()  # before the deal
+    rng = random.Random(4)
+    while not state.is_terminal():
+        play_random(state, rng, 1)
+        for p in range(players):
+            expected = binding.observe(state.view(p))
+            assert np.array_equal(np.asarray(state.observation_tensor(p), dtype=np.float32), expected)
+            mine.set_from(state, p)
+            assert np.array_equal(mine.tensor, expected)
+        everyone.set_from(state, 0)
+        assert np.array_equal(everyone.tensor, binding.observe(state.view(None)))
+
+
 def test_state_text_is_the_spectators_board() -> None:
     game = load("zombology", players=3)
     state = game.new_initial_state()

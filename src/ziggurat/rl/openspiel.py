@@ -15,8 +15,9 @@ views never show the seed.
 Information: the information-state string is the seat's view (canonical JSON) followed by the public
 action history. Every action of these games is public once applied (Zombology's secret choices are
 revealed together, by the very joint action that makes them). The observation string is the view
-alone. Tensors encode the view (the game's `Info.observer`) for both; the views carry what a seat
-remembers (Zombology's `remembered`, Faiths' `known`), so they are the state a policy needs.
+alone. Tensors encode the view (the game's `Info.observer`, reading the engine state for exactly what
+the view holds) for both; the views carry what a seat remembers (Zombology's `remembered`, Faiths'
+`known`), so they are the state a policy needs.
 
 `resample_from_infostate(player)` returns a clone whose engine state is `determinize(state, player,
 rng)`, so OpenSpiel's Python `ISMCTSBot` can play every game (its history is the real one, not a path
@@ -277,7 +278,11 @@ class ZigguratObserver:
         self.dict = {s.name: self.tensor[s.start : s.stop] for s in layout.segments}
 
     def set_from(self, state: ZigguratState, player: int) -> None:
-        self.ctx.binding.observe(state.view(player if self.private else None), self.tensor)
+        st = state.engine_state
+        if st is None:  # before the deal: nothing to see
+            self.tensor.fill(0.0)
+        else:
+            self.ctx.binding.observe_state(st, player if self.private else None, self.tensor)
 
     def string_from(self, state: ZigguratState, player: int) -> str:
         view = state.view(player if self.private else None)

@@ -1,4 +1,5 @@
-"""Faiths observations (docs/games/faiths.md, "View")."""
+"""Faiths observations (docs/games/faiths.md, "View"), from the view (`fill`, the reference) or straight
+from the state (`numerators`: the same entries, from the fields the view is made of)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import Any
 from ziggurat.engine import Json
 from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES, RELIGIONS, TERRITORIES
 from ziggurat.games.faiths.cards import CARDS, MAGNITUDES
-from ziggurat.games.faiths.state import HAND_LIMIT, PHASES
+from ziggurat.games.faiths.state import HAND_LIMIT, PHASES, REACT, FaithsState, Pending
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
+from ziggurat.rl.observe.numerators import bit_digits, bits, multi_hot, one_hots
 
 T = N_TERRITORIES
 C = len(CARDS)
@@ -22,6 +24,10 @@ MAX_X = 6  # Faith & Belief (5) with the homeland bonus
 MAX_BARS = 3  # Reformation bars ceil(X / 2) turns
 MAX_GROWTH = 5
 HAND_SCALE = 3 * HAND_LIMIT
+PHASE_HOTS, RELIGION_HOTS, CARD_HOTS = one_hots(len(PHASES)), one_hots(R), one_hots(C)
+TERRITORY_HOTS = one_hots(T)  # [-1]: no territory
+TERRITORY_DIGITS = bit_digits(T)
+NO_CARDS = bytes(C)
 
 
 class FaithsEncoder(Encoder):
@@ -35,31 +41,60 @@ class FaithsEncoder(Encoder):
         add = self.layout.add
         self.turn = self.seats("turn", "whose turn, one-hot")
         self.to_act = self.seats("to_act", "the seat asked now")
-        self.options = add("options", 2, "homeland bonus on; Zealots & Fanatics copies / 4")
+        self.options = add("options", 2, "homeland bonus on; Zealots & Fanatics copies / 4", (1, 4))
         self.religions = add("religions", n * R, f"per seat, its religion one-hot ({', '.join(RELIGIONS)})")
-        self.round = add("round", 1, "round / max_rounds")
+        self.round = add("round", 1, "round / max_rounds", self.max_rounds)
         self.phase = add("phase", len(PHASES), f"one-hot over {', '.join(PHASES)}")
-        self.chits = add("chits", T * n, f"PC per territory (territory-major, then seat) / {CAPACITY}")
-        self.territories = self.seats("territories", f"territories occupied / {T}")
-        self.pcs = self.seats("pcs", f"PC on the board / {T * CAPACITY}")
-        self.hand_counts = self.seats("hand_counts", f"cards in hand / {HAND_SCALE}")
-        self.deck = add("deck", 1, "deck size / cards in the game")
-        self.discard = add("discard", C, "discarded copies per card / copies")
-        self.bars = self.seats("bars", f"Reformation turns left / {MAX_BARS}")
+        self.chits = add(
+            "chits", T * n, f"PC per territory (territory-major, then seat) / {CAPACITY}", CAPACITY
+        )
+        self.territories = self.seats("territories", f"territories occupied / {T}", T)
+        self.pcs = self.seats("pcs", f"PC on the board / {T * CAPACITY}", T * CAPACITY)
+        self.hand_counts = self.seats("hand_counts", f"cards in hand / {HAND_SCALE}", HAND_SCALE)
+        self.deck = add("deck", 1, "deck size / cards in the game", self.deck_size)
+        self.discard = add("discard", C, "discarded copies per card / copies", self.copies)
+        self.bars = self.seats("bars", f"Reformation turns left / {MAX_BARS}", MAX_BARS)
         self.flags = add("flags", 2, "this turn barred; homeland bonus spent this turn")
-        self.growth = add("growth", 1 + T, f"PC left to place / {MAX_GROWTH}, then the Growth targets")
+        self.growth = add(
+            "growth",
+            1 + T,
+            f"PC left to place / {MAX_GROWTH}, then the Growth targets",
+            [MAX_GROWTH] + [1] * T,
+        )
         self.pending = add(
             "pending",
             C + M + 1 + n + 2 + 1 + 4 * T,
             f"the pair in play: event one-hot, magnitude one-hot, X / {MAX_X}, opponent one-hot, bonus, "
             f"home_due, units left / {MAX_X}, targets, from, into, removed",
+            [1] * (C + M) + [MAX_X] + [1] * (n + 2) + [MAX_X] + [1] * (4 * T),
         )
         self.reaction = add(
-            "reaction", 2 * n + 1, "reaction window: by one-hot, asked one-hot, negations / 4"
+            "reaction",
+            2 * n + 1,
+            "reaction window: by one-hot, asked one-hot, negations / 4",
+            [1] * 2 * n + [4],
         )
-        self.hand = add("hand", C, "your hand: copies per card / copies")
-        self.deck_top = add("deck_top", C, "cards you saw on top of the deck (Mysticism), per card / copies")
-        self.known = add("known", n * (1 + C), "per seat: you know cards in its hand; those cards / copies")
+        self.hand = add("hand", C, "your hand: copies per card / copies", self.copies)
+        self.deck_top = add(
+            "deck_top", C, "cards you saw on top of the deck (Mysticism), per card / copies", self.copies
+        )
+        self.known = add(
+            "known",
+            n * (1 + C),
+            "per seat: you know cards in its hand; those cards / copies",
+            [1, *self.copies] * n,
+        )
+        # The state path: a seat's PC on the board stay under `win` territories of CAPACITY (the game
+        # ends when a seat reaches `win`), which must fit a byte; a variant's may not: then read views.
+        self.reads_state = self.reads_state and options.territories_to_win * CAPACITY <= 255
+        self.deck_total = int(self.deck_size)
+        self.no_growth, self.no_pending, self.no_reaction = (
+            bytes(1 + T),
+            bytes(self.pending.size),
+            bytes(2 * n + 1),
+        )
+        self.no_known = bytes(C + n * (1 + C))  # a spectator's `deck_top` and `known`
+        self.unknown_hand = bytes(1 + C)
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
@@ -119,3 +154,62 @@ class FaithsEncoder(Encoder):
         if p["into"] is not None:
             w.one(seg, base + 2 * T + TERR[p["into"]])
         w.many(seg, (base + 3 * T + TERR[t] for t in p["removed"]))
+
+    # --- the state path: what view.py puts in the view, read where it reads it -------------------
+    def numerators(self, st: FaithsState, seat: int | None, out: list[bytes]) -> None:
+        n, chits = self.players, st.chits
+        hots = self.seat_hots
+        discard = st.discard
+        out += (
+            hots[st.turn],
+            hots[st.actor],  # to_act: the actor (-1 once over: nobody)
+            bytes((1 if st.homeland_bonus else 0, st.zealots_copies)),
+            b"".join([RELIGION_HOTS[r] for r in st.religion]),  # -1 until chosen: no religion
+            bytes((min(st.round, self.max_rounds),)),
+            PHASE_HOTS[st.phase],
+            bytes(chits),
+            bytes([m.bit_count() for m in st.occupied]),
+            bytes([sum(chits[s::n]) for s in range(n)]),
+            bytes([min(sum(h), HAND_SCALE) for h in st.hand]),
+            bytes((min(len(st.deck), self.deck_total),)),
+            bytes(map(discard.count, range(C))) if discard else NO_CARDS,
+            bytes([min(b, MAX_BARS) for b in st.bars]),
+            bytes((1 if st.barred else 0, 1 if st.bonus_used else 0)),
+            bytes((min(st.grow_left, MAX_GROWTH),)) + multi_hot(T, st.grow_targets)
+            if st.grow_left
+            else self.no_growth,
+            self._pending_numerators(st.pending) if st.pending is not None else self.no_pending,
+            hots[st.react_by] + hots[st.actor] + bytes((min(st.negations, 4),))
+            if st.phase == REACT
+            else self.no_reaction,
+        )
+        if seat is None:
+            out += (NO_CARDS, self.no_known)
+            return
+        deck, k = st.deck, st.peek[seat]
+        top = deck[len(deck) - k :] if k else ()
+        known = [self.unknown_hand] * n
+        for o in range(n):
+            cards = st.known.get(seat * n + o)
+            if cards is not None:
+                known[o] = b"\x01" + bytes(cards)
+        out += (
+            bytes(st.hand[seat]),
+            bytes(map(top.count, range(C))) if top else NO_CARDS,
+            b"".join(known),
+        )
+
+    def _pending_numerators(self, p: Pending) -> bytes:
+        return b"".join(
+            (
+                CARD_HOTS[p.event],
+                CARD_HOTS[p.mag][:M],
+                bytes((min(p.x, MAX_X),)),
+                self.seat_hots[p.opp],  # -1: no opponent named
+                bytes((1 if p.bonus else 0, 1 if p.home_due else 0, min(p.left, MAX_X))),
+                multi_hot(T, p.targets),
+                TERRITORY_HOTS[p.src],
+                TERRITORY_HOTS[p.into],
+                bits(p.removed, TERRITORY_DIGITS),
+            )
+        )

@@ -1,4 +1,5 @@
-"""Zenith observations (docs/games/zenith.md, "View"): the whole board is public."""
+"""Zenith observations (docs/games/zenith.md, "View"): the whole board is public. From the view
+(`fill`, the reference) or straight from the state (`numerators`)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from typing import Any
 
 from ziggurat.engine import Json
 from ziggurat.games.zenith.board import BOARDS
+from ziggurat.games.zenith.state import ZenithState
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
+from ziggurat.rl.observe.numerators import bit_digits, bits, multi_hot
 
 
 class ZenithEncoder(Encoder):
@@ -21,10 +24,14 @@ class ZenithEncoder(Encoder):
         self.turn = self.seats("turn", "the seat to place, one-hot")
         self.pieces = add("pieces", len(ids) * n, "per space (in `level.q.r` order), its owner one-hot")
         self.open = add("open", len(ids), "open spaces")
-        self.hands = self.seats("hands", "pieces in hand / pieces per player")
-        self.on_board = self.seats("on_board", "pieces on the board / pieces per player")
+        self.hands = self.seats("hands", "pieces in hand / pieces per player", self.pieces_each)
+        self.on_board = self.seats("on_board", "pieces on the board / pieces per player", self.pieces_each)
         self.eliminated = self.seats("eliminated", "seats out of the game")
-        self.moves = add("moves", 1, "placements so far / spaces")
+        self.moves = add("moves", 1, "placements so far / spaces", self.n_spaces)
+        # The state path: spaces are bits in `level.q.r` order, the layout's order of spaces.
+        assert list(ids) == sorted(ids, key=self.space.__getitem__)
+        self.digits = bit_digits(self.n_spaces)
+        self.no_eliminated = bytes(n)
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
@@ -36,3 +43,18 @@ class ZenithEncoder(Encoder):
         w.scalars(self.on_board, v["on_board"], self.pieces_each)
         w.many(self.eliminated, (e["seat"] for e in v["eliminated"]))
         w.scalar(self.moves, v["moves"], self.n_spaces)
+
+    def numerators(self, st: ZenithState, seat: int | None, out: list[bytes]) -> None:
+        n, digits = self.players, self.digits
+        pieces = bytearray(self.n_spaces * n)  # space-major: seat s's spaces every n-th entry from s
+        for s, mask in enumerate(st.own):
+            pieces[s::n] = bits(mask, digits)
+        out += (
+            self.seat_hots[st.turn],  # -1 once over: nobody's
+            bytes(pieces),
+            bits(st.open, digits),
+            bytes(st.hand),
+            bytes([m.bit_count() for m in st.own]),
+            multi_hot(n, [s for s, _, _ in st.out]) if st.out else self.no_eliminated,
+            bytes((st.moves,)),
+        )
