@@ -10,7 +10,10 @@ touches them all alike). Prints one JSON line per subject and round, then one su
 - `engine`: decisions/s of random legal play through `game.legal` / `game.apply` (as bench/engine.py).
 - `aec`: steps/s of our AEC env, the canonical loop: `agent_iter`, `last()`, a uniformly random action
   among those the mask allows, `step`. A step is one action taken (the dead steps that walk agents
-  out at the end, and `reset`, are in the time but not in the count).
+  out at the end, and `reset`, are in the time but not in the count). The policy reads the int8 mask
+  as booleans (`mask.view(bool).nonzero()`): numpy finds the ones of a boolean array some ten times
+  faster than of an int8 one, and the policy's cost is not the environment's (Zombology's mask has
+  6,281 entries).
 - `classic`: the same loop over PettingZoo's Connect Four and Tic-Tac-Toe (`pettingzoo[classic]`).
 
 The summary gives the ratio `aec / engine` per game (issue 21's target: at least 0.5).
@@ -25,6 +28,8 @@ import random
 import time
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from ziggurat.engine import Game, get
 
@@ -80,7 +85,7 @@ def aec(env: Any, seed: int) -> Measure:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                legal = obs["action_mask"].nonzero()[0]
+                legal = obs["action_mask"].view(np.bool_).nonzero()[0]
                 env.step(int(legal[randrange(len(legal))]))
                 steps += 1
             games += 1

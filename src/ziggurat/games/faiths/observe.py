@@ -11,7 +11,7 @@ from ziggurat.games.faiths.cards import CARDS, MAGNITUDES
 from ziggurat.games.faiths.state import HAND_LIMIT, PHASES, REACT, FaithsState, Pending
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import bit_digits, bits, multi_hot, one_hots
+from ziggurat.rl.observe.numerators import Memo, bit_digits, bits, multi_hot, one_hots
 
 T = N_TERRITORIES
 C = len(CARDS)
@@ -28,6 +28,14 @@ PHASE_HOTS, RELIGION_HOTS, CARD_HOTS = one_hots(len(PHASES)), one_hots(R), one_h
 TERRITORY_HOTS = one_hots(T)  # [-1]: no territory
 TERRITORY_DIGITS = bit_digits(T)
 NO_CARDS = bytes(C)
+
+
+def _copies(cards: bytes) -> bytes:
+    """Copies per card, from the cards of a pile (the discard, the top of the deck)."""
+    return bytes(map(cards.count, range(C)))
+
+
+COPIES = Memo(_copies)
 
 
 class FaithsEncoder(Encoder):
@@ -95,6 +103,7 @@ class FaithsEncoder(Encoder):
         )
         self.no_known = bytes(C + n * (1 + C))  # a spectator's `deck_top` and `known`
         self.unknown_hand = bytes(1 + C)
+        self.pcs_of = Memo(lambda chits: bytes(sum(chits[s::n]) for s in range(n)))  # by `chits`
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
@@ -157,23 +166,23 @@ class FaithsEncoder(Encoder):
 
     # --- the state path: what view.py puts in the view, read where it reads it -------------------
     def numerators(self, st: FaithsState, seat: int | None, out: list[bytes]) -> None:
-        n, chits = self.players, st.chits
         hots = self.seat_hots
-        discard = st.discard
+        chits = bytes(st.chits)  # (CAPACITY at most)
+        held = [*map(sum, st.hand)]
         out += (
             hots[st.turn],
             hots[st.actor],  # to_act: the actor (-1 once over: nobody)
             bytes((1 if st.homeland_bonus else 0, st.zealots_copies)),
-            b"".join([RELIGION_HOTS[r] for r in st.religion]),  # -1 until chosen: no religion
+            b"".join(map(RELIGION_HOTS.__getitem__, st.religion)),  # -1 until chosen: no religion
             bytes((min(st.round, self.max_rounds),)),
             PHASE_HOTS[st.phase],
-            bytes(chits),
-            bytes([m.bit_count() for m in st.occupied]),
-            bytes([sum(chits[s::n]) for s in range(n)]),
-            bytes([min(sum(h), HAND_SCALE) for h in st.hand]),
+            chits,
+            bytes(map(int.bit_count, st.occupied)),
+            self.pcs_of[chits],
+            bytes(held) if max(held) < HAND_SCALE else bytes(min(k, HAND_SCALE) for k in held),
             bytes((min(len(st.deck), self.deck_total),)),
-            bytes(map(discard.count, range(C))) if discard else NO_CARDS,
-            bytes([min(b, MAX_BARS) for b in st.bars]),
+            COPIES[bytes(st.discard)],
+            bytes(st.bars),  # (Reformation bars ceil(X / 2) turns, X at most MAX_X)
             bytes((1 if st.barred else 0, 1 if st.bonus_used else 0)),
             bytes((min(st.grow_left, MAX_GROWTH),)) + multi_hot(T, st.grow_targets)
             if st.grow_left
@@ -187,17 +196,15 @@ class FaithsEncoder(Encoder):
             out += (NO_CARDS, self.no_known)
             return
         deck, k = st.deck, st.peek[seat]
-        top = deck[len(deck) - k :] if k else ()
+        out += (bytes(st.hand[seat]), COPIES[bytes(deck[len(deck) - k :])] if k else NO_CARDS)
+        n = self.players
         known = [self.unknown_hand] * n
-        for o in range(n):
-            cards = st.known.get(seat * n + o)
-            if cards is not None:
-                known[o] = b"\x01" + bytes(cards)
-        out += (
-            bytes(st.hand[seat]),
-            bytes(map(top.count, range(C))) if top else NO_CARDS,
-            b"".join(known),
-        )
+        if st.known:
+            for o in range(n):
+                cards = st.known.get(seat * n + o)
+                if cards is not None:
+                    known[o] = b"\x01" + bytes(cards)
+        out.append(b"".join(known))
 
     def _pending_numerators(self, p: Pending) -> bytes:
         return b"".join(

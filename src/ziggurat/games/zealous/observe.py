@@ -12,7 +12,7 @@ from ziggurat.games.zealous.rules import to_act
 from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, MOVE, PHASES, ZealousState
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import bits16, one_hots
+from ziggurat.rl.observe.numerators import Memo, bits16, one_hots
 
 STEPS = ("card", "move", "place", "resolve", "setup", "rebirth", "proliferation", "over")
 PENDING_FRAMES = 2  # the decision being made and the card it sits in (Vision, Salvation)
@@ -34,7 +34,6 @@ FRAME = C + PENDING_STEPS + 1 + C  # one frame of `pending`
 DECK_SLICES = tuple((DECK_OF.index(d), len(DECK_OF) - DECK_OF[::-1].index(d)) for d in range(len(DECKS)))
 assert all(DECK_OF[a:b] == (d,) * (b - a) for d, (a, b) in enumerate(DECK_SLICES))
 DECK_CARDS = tuple(range(a, b) for a, b in DECK_SLICES)
-DECK_TOTALS = tuple(int(DECK_SIZE[d]) for d in DECKS)
 STEP_OF_PHASE = tuple(STEPS.index(p) for p in PHASES)  # the step of a phase when it is not "card"
 CARD_STEP, RESOLVE_STEP = STEPS.index("card"), STEPS.index("resolve")
 PHASE_HOTS, STEP_HOTS = one_hots(len(PHASES)), one_hots(len(STEPS))
@@ -42,6 +41,24 @@ PROPHET_HOTS = one_hots(T + 1)[: T + 1]  # by tile; [-1] (a dead prophet's tile)
 CARD_HOTS, FRAME_STEP_HOTS = one_hots(C), one_hots(PENDING_STEPS)
 NO_CARDS, NO_FRAME = bytes(C), bytes(FRAME)
 NO, YES = b"\x00", b"\x01"
+
+
+def _hand_counts(hand: bytes) -> bytes:
+    """A hand's cards per deck (over HAND_SCALE, clipped), from its count per card."""
+    return bytes(min(sum(hand[a:b]), HAND_SCALE) for a, b in DECK_SLICES)
+
+
+def _discards(piles: bytes) -> bytes:
+    """Discarded copies per card, from the discard piles' cards (each card has one deck: their order
+    and the piles' boundaries change nothing)."""
+    return bytes(map(piles.count, range(C)))
+
+
+def _sanctuaries(masks: tuple[int, ...]) -> bytes:
+    return b"".join(map(bits16, masks))
+
+
+HAND_COUNTS, DISCARDS, SANCTUARIES = Memo(_hand_counts), Memo(_discards), Memo(_sanctuaries)
 
 
 class ZealousEncoder(Encoder):
@@ -143,7 +160,7 @@ class ZealousEncoder(Encoder):
     # --- the state path: what view.py puts in the view, read where it reads it -------------------
     def numerators(self, st: ZealousState, seat: int | None, out: list[bytes]) -> None:
         hots = self.seat_hots
-        turn, phase, rnd, hand = st.turn, st.phase, st.round, st.hand
+        turn, phase, rnd, hand, score = st.turn, st.phase, st.round, st.hand, st.score
         asked = to_act(st)
         if st.stack:
             step = RESOLVE_STEP
@@ -152,15 +169,7 @@ class ZealousEncoder(Encoder):
         else:
             step = STEP_OF_PHASE[phase]
         target, max_rounds = self.target, self.max_rounds
-        score = st.score
-        counts: list[int] = []  # per seat, then per deck: cards held
-        for h in hand:
-            for a, b in DECK_SLICES:
-                k = sum(h[a:b])
-                counts.append(k if k < HAND_SCALE else HAND_SCALE)
-        discards: list[int] = []
-        for d, pile in enumerate(st.discard):
-            discards += map(pile.count, DECK_CARDS[d]) if pile else bytes(len(DECK_CARDS[d]))
+        top = max(score)
         out += (
             hots[turn],
             hots[asked[0]] if asked else hots[-1],
@@ -168,15 +177,17 @@ class ZealousEncoder(Encoder):
             STEP_HOTS[step],
             YES if st.card_played else NO,
             bytes((min(rnd, ROUND_SCALE), min(rnd, max_rounds) if max_rounds else 0)),
-            bytes(st.followers),
-            b"".join([PROPHET_HOTS[p] for p in st.prophet]),
-            bytes([s if s < SCORE_SCALE else SCORE_SCALE for s in score]),
-            bytes([s if s < target else target for s in score]) if target else self.no_progress,
+            bytes(st.followers),  # (the printed game's counts stay under their scales: see build)
+            b"".join(map(PROPHET_HOTS.__getitem__, st.prophet)),
+            bytes(score) if top < SCORE_SCALE else bytes([min(x, SCORE_SCALE) for x in score]),
+            (bytes(score) if top < target else bytes([min(x, target) for x in score]))
+            if target
+            else self.no_progress,
             bytes(st.supply),
-            bytes(counts),
-            bytes([min(len(d), k) for d, k in zip(st.deck, DECK_TOTALS, strict=True)]),
-            bytes(discards),
-            b"".join([bits16(m) for m in st.sanctuary]),
+            b"".join(map(HAND_COUNTS.__getitem__, map(bytes, hand))),
+            bytes(map(len, st.deck)),
+            DISCARDS[b"".join(map(bytes, st.discard))],
+            SANCTUARIES[tuple(st.sanctuary)],
             bits16(st.famine),
             self._pending_numerators(st, seat) if st.stack else self.no_pending,
             self._short_numerators(st) if st.short_supply else self.no_short * self.players,

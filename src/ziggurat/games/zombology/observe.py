@@ -1,7 +1,7 @@
 """Zombology observations (docs/games/zombology.md, "View"): a card is one of the deck's unique ids
 (the printed 94; a designer's variant has the cards of its own deck, so its layout has their size).
 From the view (`fill`, the reference) or straight from the state (`numerators`: its card sets are bit
-sets, and a run of card segments is one big bit set written out at once)."""
+sets, each written out once and then looked up)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ziggurat.games.zombology.state import (
     CHOOSE,
     INSIGHT,
     NO_CARD,
+    NOT_CHOSEN,
     OVER,
     PHASES,
     RESOLVE,
@@ -25,7 +26,7 @@ from ziggurat.games.zombology.state import (
 )
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import bit_digits, bits, multi_hot, one_hots
+from ziggurat.rl.observe.numerators import Memo, bit_digits, bits, multi_hot, one_hots
 
 ROUNDS = 8
 U = len(SUITS)
@@ -35,6 +36,26 @@ CHOSEN = (*BACKS, "none")
 HAND_SCALE = 10
 ROUND_HOTS, PHASE_HOTS = one_hots(ROUNDS), one_hots(len(PHASES))
 EPIDEMIC_CARDS, APOCALYPSE_CARDS = BACK_MASK
+# `chosen`, per seat: the back of its face-down card, "none" for an empty hand, nothing before it chose.
+CHOSEN_BACKS = {c: b"\x01\x00\x00" if BACK[c] == 0 else b"\x00\x01\x00" for c in range(len(BACK))}
+CHOSEN_BACKS |= {NOT_CHOSEN: b"\x00\x00\x00", NO_CARD: b"\x00\x00\x01"}
+
+
+def _hand_counts(hand: int) -> bytes:
+    return bytes(
+        (
+            min((hand & EPIDEMIC_CARDS).bit_count(), HAND_SCALE),
+            min((hand & APOCALYPSE_CARDS).bit_count(), HAND_SCALE),
+        )
+    )
+
+
+def _points(collection: int) -> bytes:
+    """A collection's points per suit (a suit out of play has no card in it)."""
+    return bytes(sum(VALUE[c] for c in cards_of(collection & m)) for m in SUIT_MASK)
+
+
+HAND_COUNTS, POINTS = Memo(_hand_counts), Memo(_points)
 
 
 class ZombologyEncoder(Encoder):
@@ -54,12 +75,13 @@ class ZombologyEncoder(Encoder):
         # variant's deck has its cards renumbered first (`_squeeze`).
         self.position = [self.card.get(ID[c], -1) for c in range(max(cards, default=0) + 1)]
         self.squeezed = deck != (1 << len(cards)) - 1
-        self.digits = [bit_digits(k * K) for k in range(n + 3)]  # for a run of k card segments
-        self.seat_sets = bytes(n * K)  # nobody's cards: the spectator's `hand`, `choice`, `remembered`
-        self.guru_hots = one_hots(n + 1)  # by owner; [n]: the centre; [n + 1]: not in play
-        self.card_hots = one_hots(K)
+        self.digits = bit_digits(K)
+        self.card_set = Memo(self._card_set)  # a bit set of cards, as a card segment
+        self.seats_set = Memo(lambda seats: multi_hot(n, seats))
+        self.suits_set = Memo(lambda suits: multi_hot(U, suits))
+        self.gurus_hots = Memo(self._gurus)
+        self.seat_sets = bytes(n * K)  # nobody's cards: the spectator's `remembered`
         self.to_act = self.seats("to_act", "seats asked now")
-        self.points_memo: dict[int, bytes] = {}
         self.round = add("round", ROUNDS, "round 1-8, one-hot")
         self.phase = add("phase", len(PHASES), f"one-hot over {', '.join(PHASES)}")
         self.suits = add("suits", U, f"suits in play ({', '.join(SUITS)})")
@@ -138,69 +160,51 @@ class ZombologyEncoder(Encoder):
 
     # --- the state path: what view.py puts in the view, read where it reads it -------------------
     def numerators(self, st: ZombologyState, seat: int | None, out: list[bytes]) -> None:
-        n, phase, chosen, centre = self.players, st.phase, st.chosen, st.centre
-        run = self._run
+        phase, chosen, centre = st.phase, st.chosen, st.centre
+        card_set = self.card_set
+        sets = card_set.__getitem__
         revealed = phase in (RESOLVE, OVER)
-        suits = st.suits
-        gurus = [self.guru_hots[n + 1]] * U
-        for u in suits:
-            g = st.guru[u]
-            gurus[u] = self.guru_hots[g if g >= 0 else n if g == CENTRE else n + 1]
-        hand_counts: list[int] = []
-        for h in st.hand:
-            hand_counts += (
-                min((h & EPIDEMIC_CARDS).bit_count(), HAND_SCALE),
-                min((h & APOCALYPSE_CARDS).bit_count(), HAND_SCALE),
-            )
-        chosen_backs = [b"\x00\x00\x00"] * n
-        for s, c in enumerate(chosen):
-            if c >= 0:
-                chosen_backs[s] = b"\x01\x00\x00" if BACK[c] == 0 else b"\x00\x01\x00"
-            elif c == NO_CARD:
-                chosen_backs[s] = b"\x00\x00\x01"
-        points = self.points_memo
-        if len(points) > 1 << 16:  # (bounded: collections are few, but a process may play for days)
-            points.clear()
         out += (
-            multi_hot(n, to_act(st)),
+            self.seats_set[to_act(st)],
             ROUND_HOTS[min(st.round, ROUNDS) - 1],
             PHASE_HOTS[phase],
-            multi_hot(U, suits),
-            b"".join(gurus),
-            run(st.collection),
-            b"".join([points.get(m) or self._points(m) for m in st.collection]),
-            run([centre, *[m & centre for m in st.fresh], st.game_box]),
-            bytes([min(len(d), int(self.deck_size[b])) for d, b in zip(st.deck, BACKS, strict=True)]),
-            bytes(hand_counts),
-            b"".join(chosen_backs),
-            run([*[1 << c if revealed and c >= 0 else 0 for c in chosen], st.pending]),
+            self.suits_set[st.suits],
+            self.gurus_hots[(*st.guru, *st.suits)],
+            *map(sets, st.collection),
+            *map(POINTS.__getitem__, st.collection),
+            card_set[centre],
+            *[card_set[m & centre] for m in st.fresh],
+            card_set[st.game_box],
+            bytes(map(len, st.deck)),  # (never more than the deck's cards of that back)
+            *map(HAND_COUNTS.__getitem__, st.hand),
+            *map(CHOSEN_BACKS.__getitem__, chosen),
+            *[card_set[1 << c if revealed and c >= 0 else 0] for c in chosen],
+            card_set[st.pending],
             self._ask(st) if phase == INSIGHT or (phase == RESOLVE and st.ask is not None) else self.no_ask,
         )
         if seat is None:
             out += (self.no_card, self.no_card, self.seat_sets)
         else:
             c = chosen[seat]
-            out.append(run([st.hand[seat], 1 << c if c >= 0 and phase == CHOOSE else 0, *st.memory[seat]]))
+            out += (card_set[st.hand[seat]], card_set[1 << c if c >= 0 and phase == CHOOSE else 0])
+            out += map(sets, st.memory[seat])
 
-    def _run(self, masks: list[int]) -> bytes:
-        """Card segments that follow each other, one bit set each, as one run of entries."""
-        K, big = self.k, 0
+    def _card_set(self, cards: int) -> bytes:
+        """A bit set of cards as a card segment (a variant's deck renumbers them first)."""
         if self.squeezed:
-            masks = [self._squeeze(m) for m in masks]
-        for m in reversed(masks):
-            big = big << K | m
-        return bits(big, self.digits[len(masks)])
+            position = self.position
+            cards = sum(1 << position[c] for c in cards_in(cards))
+        return bits(cards, self.digits)
 
-    def _squeeze(self, mask: int) -> int:
-        """A printed-numbered card set renumbered as the variant's deck numbers its entries."""
-        position = self.position
-        return sum(1 << position[c] for c in cards_in(mask))
-
-    def _points(self, collection: int) -> bytes:
-        """A collection's points per suit (a suit out of play has no card in it), remembered."""
-        row = bytes(sum(VALUE[c] for c in cards_of(collection & m)) for m in SUIT_MASK)
-        self.points_memo[collection] = row
-        return row
+    def _gurus(self, key: tuple[int, ...]) -> bytes:
+        """Per suit, the Guru's owner one-hot (the last entry: the centre); nothing for a suit out of
+        play. `key` is the state's `guru` (per suit) followed by its suits in play."""
+        n = self.players
+        row = [bytes(n + 1)] * U
+        for u in key[U:]:
+            g = key[u]
+            row[u] = self.seat_hots[g] + b"\x00" if g >= 0 else bytes(n) + b"\x01" if g == CENTRE else row[u]
+        return b"".join(row)
 
     def _ask(self, st: ZombologyState) -> bytes:
         n, K = self.players, self.k

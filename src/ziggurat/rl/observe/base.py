@@ -37,6 +37,7 @@ class Encoder(ABC):
         self.build(options)
         self.winners = self.seats("winners", "the result's winners")
         self.scale = self.layout.scales()
+        self.unit = bool((self.scale == 1.0).all())  # every entry a one-hot or a set: no division
         self.seat_hots = one_hots(players)  # by seat; [players] (or [-1]): nobody's
 
     @property
@@ -73,13 +74,18 @@ class Encoder(ABC):
 
     def encode_state(self, state: Any, seat: int | None, out: Vector | None = None) -> Vector:
         """What `encode(game.view(state, seat))` gives, read from the state. Needs `numerators`."""
-        parts = [self.seat_hots[-1 if seat is None else seat]]
+        hots = self.seat_hots
+        parts = [hots[-1 if seat is None else seat]]
         self.numerators(state, seat, parts)
         result = state.result
-        parts.append(self.seat_hots[-1] if result is None else multi_hot(self.players, result.winners))
+        parts.append(hots[-1] if result is None else multi_hot(self.players, result.winners))
+        numerators = np.frombuffer(b"".join(parts), np.uint8)
         if out is None:
-            out = np.empty(self.layout.size, dtype=np.float32)
-        np.divide(np.frombuffer(b"".join(parts), dtype=np.uint8), self.scale, out=out)
+            out = numerators.astype(np.float32)
+            if not self.unit:
+                out /= self.scale  # (float32 division, correctly rounded: what float32(x / s) is)
+        else:
+            np.divide(numerators, self.scale, out=out)
         if self.saturate:
             np.minimum(out, 1.0, out=out)
         return out

@@ -7,7 +7,10 @@ C calls, where writing floats into an array one entry at a time would cost a Pyt
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 # The 8 bits of each byte value, lowest first, one byte each (0 or 1).
 BYTE_BITS: tuple[bytes, ...] = tuple(bytes((b >> i) & 1 for i in range(8)) for b in range(256))
@@ -42,3 +45,21 @@ def bits(mask: int, spec: str) -> bytes:
     """The lowest bits of a non-negative `mask`, lowest first, as wide as `spec` (`bit_digits(width)`)
     says; a mask wider than that gives its higher bits too (shift or mask it first)."""
     return format(mask, spec)[::-1].encode().translate(_DIGITS)
+
+
+class Memo(dict[K, bytes], Generic[K]):
+    """Segments by what they are made of (a hand's bytes, a bit set), each made once by `make`: a
+    lookup is one C call where making it is a Python loop. The keys a game meets are few (most
+    segments change a few times a game), but a process may play for days: past `limit` entries the
+    memo starts over."""
+
+    def __init__(self, make: Callable[[K], bytes], limit: int = 1 << 13) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: K) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
