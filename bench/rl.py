@@ -1,11 +1,14 @@
 """Research adapters' throughput: random legal play through our PettingZoo AEC environments, the engine
 itself and PettingZoo's classic environments, side by side in one process on one core.
 
-    python bench/rl.py [--seconds S] [--rounds R] [--game ID:PLAYERS ...] [--no-classic]
+    python bench/rl.py [--seconds S] [--rounds R] [--game ID:PLAYERS ...] [--no-classic] [--quiet]
 
-Every measurement plays whole random games for `--seconds` (split over `--rounds`, which interleave:
-round 1 measures every subject, then round 2 again, and so on, so that a change in the machine's load
-touches them all alike). Prints one JSON line per subject and round, then one summary line per game:
+Every measurement plays whole random games for `--seconds` of wall-clock time in all (split over
+`--rounds`, which interleave: round 1 measures every subject, then round 2 again, and so on, so that a
+change in the machine's load touches them all alike). Rates are per second of this process's CPU time
+(`time.process_time`): one core's throughput, which a shared machine's other jobs disturb far less
+than they do the wall clock (both are printed). Prints one JSON line per subject and round (unless
+`--quiet`), then one summary line per table:
 
 - `engine`: decisions/s of random legal play through `game.legal` / `game.apply` (as bench/engine.py).
 - `aec`: steps/s of our AEC env, the canonical loop: `agent_iter`, `last()`, a uniformly random action
@@ -41,7 +44,7 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("zenith", 2, {}),
 ]
 
-Measure = Callable[[float], tuple[int, int, float]]  # seconds -> (steps, games, elapsed)
+Measure = Callable[[float], tuple[int, int, float, float]]  # seconds -> (steps, games, cpu, wall)
 
 
 def engine(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int) -> Measure:
@@ -49,11 +52,11 @@ def engine(game: Game[Any, Any], players: int, options: dict[str, Any], seed: in
     rng = random.Random(seed)
     state = {"games": 0}
 
-    def run(seconds: float) -> tuple[int, int, float]:
+    def run(seconds: float) -> tuple[int, int, float, float]:
         choice = rng.choice
         legal, apply, to_act, result = game.legal, game.apply, game.to_act, game.result
         steps = games = 0
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         deadline = start + seconds
         while time.perf_counter() < deadline:
             st = game.new(players, opts, seed + state["games"])
@@ -63,7 +66,7 @@ def engine(game: Game[Any, Any], players: int, options: dict[str, Any], seed: in
                 apply(st, seat, choice(legal(st, seat)))
                 steps += 1
             games += 1
-        return steps, games, time.perf_counter() - start
+        return steps, games, time.process_time() - cpu, time.perf_counter() - start
 
     return run
 
@@ -73,10 +76,10 @@ def aec(env: Any, seed: int) -> Measure:
     rng = random.Random(seed)
     env.reset(seed=seed)
 
-    def run(seconds: float) -> tuple[int, int, float]:
+    def run(seconds: float) -> tuple[int, int, float, float]:
         randrange = rng.randrange
         steps = games = 0
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         deadline = start + seconds
         while time.perf_counter() < deadline:
             env.reset()
@@ -89,7 +92,7 @@ def aec(env: Any, seed: int) -> Measure:
                 env.step(int(legal[randrange(len(legal))]))
                 steps += 1
             games += 1
-        return steps, games, time.perf_counter() - start
+        return steps, games, time.process_time() - cpu, time.perf_counter() - start
 
     return run
 
@@ -116,9 +119,10 @@ def load() -> str:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=3.0, help="per measurement, over all rounds")
-    p.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    p.add_argument("--rounds", type=int, default=10, help="interleaved rounds")
     p.add_argument("--game", action="append", metavar="ID:PLAYERS", help="default: the issue's four tables")
     p.add_argument("--no-classic", action="store_true", help="leave PettingZoo's classic envs out")
+    p.add_argument("--quiet", action="store_true", help="the summary lines only")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     tables = GAMES
@@ -139,26 +143,28 @@ def main() -> None:
             else:
                 subjects.append((name, "classic", m))
 
-    totals: dict[tuple[str, str], list[float]] = {}
+    totals: dict[tuple[str, str], list[float]] = {}  # steps, games, cpu seconds, wall seconds
     share = args.seconds / args.rounds
     for r in range(args.rounds):
         for table, subject, measure in subjects:
-            steps, games, elapsed = measure(share)
-            t = totals.setdefault((table, subject), [0, 0, 0.0])
-            t[0] += steps
-            t[1] += games
-            t[2] += elapsed
-            line = {"round": r + 1, "table": table, "subject": subject, "steps_per_s": round(steps / elapsed)}
-            print(json.dumps({**line, "games": games, "load": load()}), flush=True)
+            steps, games, cpu, wall = measure(share)
+            t = totals.setdefault((table, subject), [0, 0, 0.0, 0.0])
+            for i, x in enumerate((steps, games, cpu, wall)):
+                t[i] += x
+            if not args.quiet:
+                line = {"round": r + 1, "table": table, "subject": subject, "steps_per_s": round(steps / cpu)}
+                print(json.dumps({**line, "games": games, "load": load()}), flush=True)
 
     rate = {key: t[0] / t[2] for key, t in totals.items()}
     for table, subject, _ in subjects:
         if subject == "engine":
             continue
+        done, played, _, elapsed = totals[table, subject]
         out: dict[str, Any] = {"table": table, "subject": subject, "steps_per_s": round(rate[table, subject])}
         if subject == "aec":
             eng = rate[table, "engine"]
             out |= {"engine_per_s": round(eng), "ratio": round(rate[table, subject] / eng, 3)}
+        out |= {"wall_steps_per_s": round(done / elapsed), "games": int(played)}
         print(json.dumps({"summary": True, **out, "load": load()}), flush=True)
 
 

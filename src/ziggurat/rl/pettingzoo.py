@@ -62,6 +62,11 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(len(self.binding.space)) for a in self.possible_agents}
+        # The hot path's calls, looked up once: the encoder's state path (else the view's), the mask.
+        encoder = self.binding.encoder
+        self._encode = encoder.encode_state if encoder.reads_state else self.binding.observe_state
+        self._mask = self.binding.space.mask
+        self._no_mask = np.zeros(len(self.binding.space), dtype=np.int8)
         self._rng = random.Random()
         self.game_state: Any = None
         self.reset()
@@ -126,12 +131,12 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
     def observe(self, agent: str) -> Obs:
         seat = self._seat[agent]
-        b = self.binding
+        st = self.game_state
         if agent == self.agent_selection and not self.terminations[agent]:
-            mask = b.space.mask(self.game.legal(self.game_state, seat))
+            mask = self._mask(self.game.legal(st, seat))
         else:
-            mask = np.zeros(len(b.space), dtype=np.int8)
-        return {"observation": b.observe_state(self.game_state, seat), "action_mask": mask}
+            mask = self._no_mask.copy()
+        return {"observation": self._encode(st, seat), "action_mask": mask}
 
     # --- presentation ----------------------------------------------------------------------------
     def render(self) -> str | None:

@@ -103,7 +103,7 @@ class FaithsEncoder(Encoder):
         )
         self.no_known = bytes(C + n * (1 + C))  # a spectator's `deck_top` and `known`
         self.unknown_hand = bytes(1 + C)
-        self.pcs_of = Memo(lambda chits: bytes(sum(chits[s::n]) for s in range(n)))  # by `chits`
+        self.pcs_of: Memo[bytes] = Memo(lambda chits: bytes(sum(chits[s::n]) for s in range(n)))  # by `chits`
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players

@@ -77,8 +77,8 @@ class ZombologyEncoder(Encoder):
         self.squeezed = deck != (1 << len(cards)) - 1
         self.digits = bit_digits(K)
         self.card_set = Memo(self._card_set)  # a bit set of cards, as a card segment
-        self.seats_set = Memo(lambda seats: multi_hot(n, seats))
-        self.suits_set = Memo(lambda suits: multi_hot(U, suits))
+        self.seats_set: Memo[tuple[int, ...]] = Memo(lambda seats: multi_hot(n, seats))
+        self.suits_set: Memo[tuple[int, ...]] = Memo(lambda suits: multi_hot(U, suits))
         self.gurus_hots = Memo(self._gurus)
         self.seat_sets = bytes(n * K)  # nobody's cards: the spectator's `remembered`
         self.to_act = self.seats("to_act", "seats asked now")
