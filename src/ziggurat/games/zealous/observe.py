@@ -12,7 +12,7 @@ from ziggurat.games.zealous.rules import to_act
 from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, MOVE, PHASES, ZealousState
 from ziggurat.rl.layout import Writer
 from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import Memo, bits16, one_hots
+from ziggurat.rl.observe.numerators import BYTE_BITS, Memo, bits16, one_hots
 
 STEPS = ("card", "move", "place", "resolve", "setup", "rebirth", "proliferation", "over")
 PENDING_FRAMES = 2  # the decision being made and the card it sits in (Vision, Salvation)
@@ -23,6 +23,7 @@ SCORE_SCALE = 200
 HAND_SCALE = 10
 
 T = len(TILES)
+assert T == 16  # a tile mask is 16 bits (numerators.bits16)
 C = len(CARDS)
 TILE = index_of(TILES)
 CARD = index_of([c.id for c in CARDS])
@@ -43,9 +44,11 @@ NO_CARDS, NO_FRAME = bytes(C), bytes(FRAME)
 NO, YES = b"\x00", b"\x01"
 
 
-def _hand_counts(hand: bytes) -> bytes:
-    """A hand's cards per deck (over HAND_SCALE, clipped), from its count per card."""
-    return bytes(min(sum(hand[a:b]), HAND_SCALE) for a, b in DECK_SLICES)
+def _hand_counts(hands: bytes) -> bytes:
+    """Every hand's cards per deck (over HAND_SCALE, clipped), from their counts per card, end to end."""
+    return bytes(
+        min(sum(hands[h + a : h + b]), HAND_SCALE) for h in range(0, len(hands), C) for a, b in DECK_SLICES
+    )
 
 
 def _discards(piles: bytes) -> bytes:
@@ -184,11 +187,11 @@ class ZealousEncoder(Encoder):
             if target
             else self.no_progress,
             bytes(st.supply),
-            b"".join(map(HAND_COUNTS.__getitem__, map(bytes, hand))),
+            HAND_COUNTS[b"".join(map(bytes, hand))],
             bytes(map(len, st.deck)),
             DISCARDS[b"".join(map(bytes, st.discard))],
             SANCTUARIES[tuple(st.sanctuary)],
-            bits16(st.famine),
+            BYTE_BITS[st.famine & 255] + BYTE_BITS[st.famine >> 8],  # (bits16, inlined: 16 tiles)
             self._pending_numerators(st, seat) if st.stack else self.no_pending,
             self._short_numerators(st) if st.short_supply else self.no_short * self.players,
             bytes(hand[seat]) if seat is not None else NO_CARDS,

@@ -5,6 +5,7 @@ sets, each written out once and then looked up)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ziggurat.engine import Json
@@ -76,7 +77,8 @@ class ZombologyEncoder(Encoder):
         self.position = [self.card.get(ID[c], -1) for c in range(max(cards, default=0) + 1)]
         self.squeezed = deck != (1 << len(cards)) - 1
         self.digits = bit_digits(K)
-        self.card_set = Memo(self._card_set)  # a bit set of cards, as a card segment
+        # A bit set of cards as a card segment (the printed deck's bits are its entries: no renumbering).
+        self.card_set = Memo(self._card_set if self.squeezed else partial(bits, spec=self.digits))
         self.seats_set: Memo[tuple[int, ...]] = Memo(lambda seats: multi_hot(n, seats))
         self.suits_set: Memo[tuple[int, ...]] = Memo(lambda suits: multi_hot(U, suits))
         self.gurus_hots = Memo(self._gurus)
