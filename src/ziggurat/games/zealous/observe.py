@@ -44,24 +44,23 @@ NO_CARDS, NO_FRAME = bytes(C), bytes(FRAME)
 NO, YES = b"\x00", b"\x01"
 
 
-def _hand_counts(hands: bytes) -> bytes:
-    """Every hand's cards per deck (over HAND_SCALE, clipped), from their counts per card, end to end."""
-    return bytes(
-        min(sum(hands[h + a : h + b]), HAND_SCALE) for h in range(0, len(hands), C) for a, b in DECK_SLICES
-    )
+def _hand_counts(hand: bytes) -> bytes:
+    """A hand's cards per deck (over HAND_SCALE, clipped), from its count per card."""
+    return bytes(min(sum(hand[a:b]), HAND_SCALE) for a, b in DECK_SLICES)
 
 
-def _discards(piles: bytes) -> bytes:
-    """Discarded copies per card, from the discard piles' cards (each card has one deck: their order
-    and the piles' boundaries change nothing)."""
-    return bytes(map(piles.count, range(C)))
+def _discards(deck: int) -> Memo[bytes]:
+    """Discarded copies of each card of one deck (a run of card numbers), by its discard pile's cards."""
+    cards = DECK_CARDS[deck]
+    return Memo(lambda pile: bytes(map(pile.count, cards)))
 
 
 def _sanctuaries(masks: tuple[int, ...]) -> bytes:
     return b"".join(map(bits16, masks))
 
 
-HAND_COUNTS, DISCARDS, SANCTUARIES = Memo(_hand_counts), Memo(_discards), Memo(_sanctuaries)
+HAND_COUNTS, SANCTUARIES = Memo(_hand_counts), Memo(_sanctuaries)
+DISCARDS = tuple(_discards(d) for d in range(len(DECKS)))  # the segment is theirs end to end
 
 
 class ZealousEncoder(Encoder):
@@ -187,9 +186,9 @@ class ZealousEncoder(Encoder):
             if target
             else self.no_progress,
             bytes(st.supply),
-            HAND_COUNTS[b"".join(map(bytes, hand))],
+            b"".join(map(HAND_COUNTS.__getitem__, map(bytes, hand))),
             bytes(map(len, st.deck)),
-            DISCARDS[b"".join(map(bytes, st.discard))],
+            b"".join([counts[bytes(pile)] for counts, pile in zip(DISCARDS, st.discard, strict=True)]),
             SANCTUARIES[tuple(st.sanctuary)],
             BYTE_BITS[st.famine & 255] + BYTE_BITS[st.famine >> 8],  # (bits16, inlined: 16 tiles)
             self._pending_numerators(st, seat) if st.stack else self.no_pending,
