@@ -48,10 +48,10 @@ class VectorEnv:
             raise ValueError("num_envs must be at least 1")
         g = get(game) if isinstance(game, str) else game
         n = players if players is not None else g.info.min_players
-        # One binding (and so one encoder, which keeps what it last wrote) per game: consecutive
-        # observations of one game differ little.
-        self.bindings: list[Binding] = [bind(g, n, options or None) for _ in range(num_envs)]
-        b = self.bindings[0]
+        # One binding for every game: its encoder reads any state (it keeps nothing between calls),
+        # and Zombology's action space alone (6,281 actions and their index) is worth sharing.
+        self.binding: Binding = bind(g, n, options or None)
+        b = self.binding
         self.game, self.num_envs, self.players = g, num_envs, n
         self.learners = frozenset(range(n) if learners is None else learners)
         if not self.learners or not self.learners <= set(range(n)):
@@ -137,7 +137,7 @@ class VectorEnv:
         return random.Random(f"{self.seed}:{i}:{k}").getrandbits(63)
 
     def _new_game(self, i: int) -> None:
-        b = self.bindings[i]
+        b = self.binding
         self.states[i] = self.game.new(self.players, b.options, seed=self._seed(i, self._games_played[i]))
         self._games_played[i] += 1
         if self._advance(i) is not None:  # (bots alone finished it: a game with no learner decision)
@@ -160,9 +160,8 @@ class VectorEnv:
         return result
 
     def _observe(self, i: int) -> None:
-        b, state, seat = self.bindings[i], self.states[i], int(self.seat[i])
-        view = self.game.view(state, seat)
-        b.observe(view, self.obs[i])
+        b, state, seat = self.binding, self.states[i], int(self.seat[i])
+        b.observe_state(state, seat, self.obs[i])  # (the encoding of the seat's view, read from the state)
         m = self.mask[i]
         m.fill(0)
         m[b.space.ids(self.game.legal(state, seat))] = 1
