@@ -36,6 +36,10 @@ def _copies(cards: bytes) -> bytes:
 
 
 COPIES = Memo(_copies)
+# Per seat, its religion one-hot (-1 until chosen: none), by the religions of the table.
+RELIGION_ROWS: Memo[tuple[int, ...]] = Memo(
+    lambda religions: b"".join(map(RELIGION_HOTS.__getitem__, religions))
+)
 
 
 class FaithsEncoder(Encoder):
@@ -103,7 +107,7 @@ class FaithsEncoder(Encoder):
         )
         self.no_known = bytes(C + n * (1 + C))  # a spectator's `deck_top` and `known`
         self.unknown_hand = bytes(1 + C)
-        self.pcs_of: Memo[bytes] = Memo(lambda chits: bytes(sum(chits[s::n]) for s in range(n)))  # by `chits`
+        self.seats_of = [slice(s, None, n) for s in range(n)]  # a seat's entries in `chits`
 
     def fill(self, v: Json, w: Writer) -> None:
         n = self.players
@@ -173,12 +177,12 @@ class FaithsEncoder(Encoder):
             hots[st.turn],
             hots[st.actor],  # to_act: the actor (-1 once over: nobody)
             bytes((1 if st.homeland_bonus else 0, st.zealots_copies)),
-            b"".join(map(RELIGION_HOTS.__getitem__, st.religion)),  # -1 until chosen: no religion
+            RELIGION_ROWS[tuple(st.religion)],
             bytes((min(st.round, self.max_rounds),)),
             PHASE_HOTS[st.phase],
             chits,
             bytes(map(int.bit_count, st.occupied)),
-            self.pcs_of[chits],
+            bytes([sum(chits[at]) for at in self.seats_of]),
             bytes(held) if max(held) < HAND_SCALE else bytes(min(k, HAND_SCALE) for k in held),
             bytes((min(len(st.deck), self.deck_total),)),
             COPIES[bytes(st.discard)],
