@@ -79,8 +79,8 @@ class ZombologyEncoder(Encoder):
         self.digits = bit_digits(K)
         # A bit set of cards as a card segment (the printed deck's bits are its entries: no renumbering).
         self.card_set = Memo(self._card_set if self.squeezed else partial(bits, spec=self.digits))
-        self.seats_set: Memo[tuple[int, ...]] = Memo(lambda seats: multi_hot(n, seats))
-        self.suits_set: Memo[tuple[int, ...]] = Memo(lambda suits: multi_hot(U, suits))
+        self.seats_set: Memo[tuple[int, ...]] = Memo(partial(multi_hot, n))
+        self.suits_set: Memo[tuple[int, ...]] = Memo(partial(multi_hot, U))
         self.gurus_hots = Memo(self._gurus)
         self.seat_sets = bytes(n * K)  # nobody's cards: the spectator's `remembered`
         self.to_act = self.seats("to_act", "seats asked now")

@@ -58,6 +58,10 @@ class Memo(dict[K, bytes], Generic[K]):
         self.make = make
         self.limit = limit
 
+    def __reduce__(self) -> tuple[type[Memo[K]], tuple[Callable[[K], bytes], int]]:
+        """A copy (an encoder pickled with its game, as OpenSpiel serializes one) starts empty."""
+        return type(self), (self.make, self.limit)
+
     def __missing__(self, key: K) -> bytes:
         if len(self) >= self.limit:
             self.clear()
