@@ -1,7 +1,8 @@
 """Research adapters' throughput: random legal play through our PettingZoo AEC environments, the engine
 itself and PettingZoo's classic environments, side by side in one process on one core.
 
-    python bench/rl.py [--seconds S] [--rounds R] [--game ID:PLAYERS ...] [--no-classic] [--quiet]
+    python bench/rl.py [--seconds S] [--rounds R] [--game ID:PLAYERS ...] [--no-classic] [--mask-only]
+                       [--quiet]
 
 Every measurement plays whole random games for `--seconds` of wall-clock time in all (split over
 `--rounds`, which interleave: round 1 measures every subject, then round 2 again, and so on, so that a
@@ -18,6 +19,8 @@ than they do the wall clock (both are printed). Prints one JSON line per subject
   faster than of an int8 one, and the policy's cost is not the environment's (Zombology's mask has
   6,281 entries).
 - `classic`: the same loop over PettingZoo's Connect Four and Tic-Tac-Toe (`pettingzoo[classic]`).
+- `mask_only` (with `--mask-only`): our env with a constant observation (the mask is still made): what
+  the loop, the mask and the policy cost without the observation.
 
 The summary gives the ratio `aec / engine` per game (issue 21's target: at least 0.5).
 """
@@ -103,6 +106,23 @@ def ours(gid: str, players: int, options: dict[str, Any], seed: int) -> Measure:
     return aec(env(gid, players, **options), seed)
 
 
+def mask_only(gid: str, players: int, options: dict[str, Any], seed: int) -> Measure:
+    from ziggurat.rl.pettingzoo import ZigguratEnv
+
+    class MaskOnly(ZigguratEnv):
+        def observe(self, agent: str) -> dict[str, Any]:
+            seat, b = int(agent.rpartition("_")[2]), self.binding
+            if agent == self.agent_selection and not self.terminations[agent]:
+                mask = b.space.mask(self.game.legal(self.game_state, seat))
+            else:
+                mask = np.zeros(len(b.space), np.int8)
+            return {"observation": constant, "action_mask": mask}
+
+    env = MaskOnly(gid, players, **options)
+    constant = np.zeros(env.binding.encoder.size, np.float32)
+    return aec(env, seed)
+
+
 def classic(name: str, seed: int) -> Measure | None:
     try:
         from pettingzoo.classic import connect_four_v3, tictactoe_v3
@@ -122,6 +142,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=10, help="interleaved rounds")
     p.add_argument("--game", action="append", metavar="ID:PLAYERS", help="default: the issue's four tables")
     p.add_argument("--no-classic", action="store_true", help="leave PettingZoo's classic envs out")
+    p.add_argument("--mask-only", action="store_true", help="also our env with a constant observation")
     p.add_argument("--quiet", action="store_true", help="the summary lines only")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
@@ -135,6 +156,8 @@ def main() -> None:
         table = f"{gid}:{n}"
         subjects.append((table, "engine", engine(get(gid), n, options, args.seed)))
         subjects.append((table, "aec", ours(gid, n, options, args.seed)))
+        if args.mask_only:
+            subjects.append((table, "mask_only", mask_only(gid, n, options, args.seed)))
     if not args.no_classic:
         for name in ("connect_four", "tictactoe"):
             m = classic(name, args.seed)
@@ -161,7 +184,7 @@ def main() -> None:
             continue
         done, played, _, elapsed = totals[table, subject]
         out: dict[str, Any] = {"table": table, "subject": subject, "steps_per_s": round(rate[table, subject])}
-        if subject == "aec":
+        if subject in ("aec", "mask_only"):
             eng = rate[table, "engine"]
             out |= {"engine_per_s": round(eng), "ratio": round(rate[table, subject] / eng, 3)}
         out |= {"wall_steps_per_s": round(done / elapsed), "games": int(played)}
