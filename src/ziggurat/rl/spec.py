@@ -50,7 +50,7 @@ class ActionSpace:
                 m[index[a]] = 1
         except KeyError as e:
             raise ValueError(f"legal action {e.args[0]!r} is not in the action space") from None
-        return np.frombuffer(m, dtype=np.int8)
+        return np.frombuffer(m, np.int8)  # (a dtype given by keyword costs numpy 0.2 µs more)
 
 
 def adaptable(game: Game[Any, Any]) -> bool:
