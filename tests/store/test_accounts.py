@@ -85,3 +85,8 @@ async def test_the_seats_an_account_holds(store: Store) -> None:
     ]  # an account's seat is not claimed again
     rec = await store.get_table("old")
     assert rec is not None and rec.seats[1].account == "a1"
+    await store.accounts.create(account(), "ana")
+    await store.accounts.open_session("a1", "s1", ttl=3600)
+    assert await store.accounts.session_seat("s1", "old") == mine.token_hash
+    assert await store.accounts.session_seat("s1", "guest") is None
+    assert await store.accounts.session_seat("nope", "old") is None

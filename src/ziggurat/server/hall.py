@@ -182,10 +182,7 @@ class Hall:
         control = TimeControl.parse(clock, self.settings.clock_floor)
         if rated and account is None:
             raise seating.rated_needs_account()
-        rating = None
-        if account is not None:
-            got = await self.store.ratings.of([account], game.info.id)
-            rating = ratings.display(*got.get(account, ratings.NEW))
+        rating = await ratings.shown(self.store, account, game.info.id)
         token, token_hash = new_token()
         now = time.time()
         rec = TableRecord(
@@ -366,18 +363,15 @@ class Hall:
     async def summaries(self, table_ids: list[str]) -> list[Json]:
         """These tables' descriptions (those that exist), in this order, as the listing gives them."""
         found = {rec.id: rec for rec in await self.store.get_tables(table_ids)}
-        out = []
-        for rec in (found[t] for t in table_ids if t in found):
-            live = self.tables.get(rec.id)
-            out.append(live.summary() if live is not None else summary(rec, rec.version, set()))
-        return out
+        return [self._described(found[t]) for t in table_ids if t in found]
 
     async def listing(self, status: Status | None, limit: int = 100) -> list[Json]:
-        out = []
-        for rec in await self.store.list_tables(status, limit):
-            live = self.tables.get(rec.id)
-            out.append(live.summary() if live is not None else summary(rec, rec.version, set()))
-        return out
+        return [self._described(rec) for rec in await self.store.list_tables(status, limit)]
+
+    def _described(self, rec: TableRecord) -> Json:
+        """A stored table as the lobby lists it: live from memory if it is loaded, else as stored."""
+        live = self.tables.get(rec.id)
+        return live.summary() if live is not None else summary(rec, rec.version, set())
 
     # --- keeping memory bounded ----------------------------------------------------------------------
     def _schedule_trim(self) -> None:

@@ -29,6 +29,7 @@ from ziggurat.server.clocks import KICKABLE
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
+from ziggurat.store import Store
 from ziggurat.store.records import RatingChange, TableRecord
 
 MU, SIGMA = 25.0, 25.0 / 3  # a newcomer (openskill's defaults)
@@ -49,6 +50,14 @@ def model() -> PlackettLuce:
 
 def display(mu: float, sigma: float) -> int:
     return round(1000 + 40 * (mu - 3 * sigma))
+
+
+async def shown(store: Store, account: str | None, game: str) -> int | None:
+    """An account's rating in a game as shown (a newcomer's if it has none yet); None for a guest."""
+    if account is None:
+        return None
+    got = await store.ratings.of([account], game)
+    return display(*got.get(account, NEW))
 
 
 @dataclass(frozen=True)

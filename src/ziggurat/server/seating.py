@@ -65,6 +65,10 @@ def _empty(s: SeatRecord) -> None:
     s.invite_hash, s.account, s.rating = None, None, None
 
 
+def seat_of_account(rec: TableRecord, account: str) -> SeatRecord | None:
+    return next((s for s in rec.seats if s.account == account), None)
+
+
 def _not_held(s: SeatRecord) -> SeatRecord:
     """A rematch holds a seat for last game's player until they answer: nobody else may take it."""
     if held(s):
@@ -92,7 +96,7 @@ def join(
     name = clean_name(name)
     if rec.rated and account is None:
         raise rated_needs_account()
-    if account is not None and any(s.account == account for s in rec.seats):
+    if account is not None and seat_of_account(rec, account) is not None:
         raise conflict("already-seated", "You already have a seat at this table.")
     if seat is None:
         free = [s for s in rec.seats if s.kind == "empty" and not held(s)]
@@ -127,7 +131,7 @@ def claim(rec: TableRecord, token_hash: str, account: str, rating: int | None = 
     """A guest who signs up takes their seat (held by this token) into the account; False if the token
     holds none here, an account holds it already, or the account has another seat here."""
     s = seat_of(rec, token_hash)
-    if s is None or s.account is not None or any(x.account == account for x in rec.seats):
+    if s is None or s.account is not None or seat_of_account(rec, account) is not None:
         return False
     s.account, s.rating = account, rating
     return True
@@ -136,7 +140,7 @@ def claim(rec: TableRecord, token_hash: str, account: str, rating: int | None = 
 def rekey(rec: TableRecord, account: str, token_hash: str) -> bool:
     """The account's seat answers to a new secret (`token_hash`, whose token nobody holds): every seat
     token handed out for it so far stops working; the account's session still finds it."""
-    s = next((s for s in rec.seats if s.account == account), None)
+    s = seat_of_account(rec, account)
     if s is None:
         return False
     if s.token_hash is not None:

@@ -607,7 +607,7 @@ class Table:
         return out
 
     async def join(self, name: str, token_hash: str, seat: int | None, account: str | None = None) -> int:
-        rating = await self._rating(account)
+        rating = await ratings.shown(self.store, account, self.rec.game)
         return await self._change(lambda new: seating.join(new, name, token_hash, seat, account, rating))
 
     async def rekey(self, account: str) -> bool:
@@ -624,7 +624,9 @@ class Table:
     async def claim(self, token_hash: str, account: str) -> bool:
         """A guest's seat goes to the account they signed up with (nothing changes if it can't)."""
         new = self.rec.copy()
-        if not seating.claim(new, token_hash, account, await self._rating(account)):
+        if not seating.claim(
+            new, token_hash, account, await ratings.shown(self.store, account, self.rec.game)
+        ):
             return False
         await self._save(new)
         self._push_table()
@@ -697,13 +699,6 @@ class Table:
 
     async def decline(self, token_hash: str) -> None:
         await self._change(lambda new: rematch.decline(new, token_hash))
-
-    async def _rating(self, account: str | None) -> int | None:
-        """The account's rating in this game as shown (a newcomer's if it has none yet)."""
-        if account is None:
-            return None
-        got = await self.store.ratings.of([account], self.rec.game)
-        return ratings.display(*got.get(account, ratings.NEW))
 
     def _level(self, level: str | None) -> str:
         level = level or self.settings.default_bot_level

@@ -116,11 +116,7 @@ def _account_seat(h: Hall, table_id: str, session: str | None) -> SeatBySession:
     """For a hello without a token: the token hash of the signed-in account's seat here, if any."""
 
     async def find() -> str | None:
-        if session is None:
-            return None
-        account = await h.store.accounts.session_account(hash_token(session))
-        found = None if account is None else await h.store.accounts.seat_secret(table_id, account.id)
-        return found[0] if found else None
+        return None if session is None else await h.store.accounts.session_seat(hash_token(session), table_id)
 
     return find
 

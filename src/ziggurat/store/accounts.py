@@ -114,6 +114,21 @@ class Accounts:
             row = (await conn.execute(q)).first()
         return None if row is None else (row[0], row[1])
 
+    async def session_seat(self, id_hash: str, table_id: str) -> str | None:
+        """The token hash of the seat at this table of the account this session signs in (one query:
+        a socket's hello without a token)."""
+        q = (
+            sa.select(seats.c.token_hash)
+            .join(sessions, sessions.c.account_id == seats.c.account_id)
+            .where(
+                sessions.c.id_hash == id_hash,
+                sessions.c.expires_at > time.time(),
+                seats.c.table_id == table_id,
+            )
+        )
+        async with self.engine.connect() as conn:
+            return (await conn.execute(q)).scalar()
+
     async def seats_of(
         self, account_id: str, limit: int | None = 50, unfinished: bool = False
     ) -> list[tuple[str, int]]:
