@@ -216,47 +216,25 @@ def _ours_only(game: Any, level: str, seconds: float, seed: int) -> Any:
 
 
 def _ismcts_only(game: Any, seconds: float, uct_c: float, seed: int) -> Any:
-    """A table of OpenSpiel's ISMCTS bots only. ISMCTSBot plays sequential games, so the game runs
-    through OpenSpiel's turn-based wrapper (each simultaneous choice asked player by player); the
-    wrapper can't resample hidden information, so each search samples the true state: ISMCTS sees
-    every hand (and the choices made before its own in the same round), an advantage over ours."""
+    """A table of OpenSpiel's ISMCTS bots only. ISMCTSBot plays sequential games, so a game with
+    simultaneous choices runs turn-based (the adapter's `..._turn_based` registration: the seats asked
+    together answer one by one, the earlier choices face down), each search resampling what its seat
+    has not seen, as ours do."""
     import pyspiel
 
-    turns = pyspiel.convert_to_turn_based(game)
-    bots = []
-    for s in range(game.num_players()):
-        bot = BudgetedISMCTS(turns, MANY, seconds, uct_c, seed * 31 + s)
-        bot.set_resampler(lambda state, _player: state.clone())
-        bots.append(bot)
+    name = game.get_type().short_name
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        name += zos.TURN_BASED
+    turns = pyspiel.load_game(name, game.get_parameters())
+    bots = [BudgetedISMCTS(turns, MANY, seconds, uct_c, seed * 31 + s) for s in range(turns.num_players())]
     state = turns.new_initial_state()
-    history = []
     while not state.is_terminal():
         if state.is_chance_node():
-            action = seed % game.max_chance_outcomes()
+            action = seed % turns.max_chance_outcomes()
         else:
             action = int(bots[state.current_player()].step(state))
         state.apply_action(action)
-        history.append(action)
-    # the same game on the adapter's own state, for the engine's result: joint actions in player order
-    return _replayed(game, turns, history)
-
-
-def _replayed(game: Any, turns: Any, history: list[int]) -> Any:
-    state = game.new_initial_state()
-    t = turns.new_initial_state()
-    joint: list[int] = []
-    for action in history:
-        if t.is_chance_node():
-            state.apply_action(action)
-        elif state.is_simultaneous_node():
-            joint.append(action)
-            if len(joint) == game.num_players():
-                state.apply_actions(joint)
-                joint = []
-        else:
-            state.apply_action(action)
-        t.apply_action(action)
-    return game.binding.game.result(state.engine_state)
+    return turns.binding.game.result(state.engine_state)
 
 
 def run_cure(gid: str, players: int, level: str, args: argparse.Namespace) -> dict[str, Any]:

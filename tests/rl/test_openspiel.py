@@ -3,6 +3,7 @@ the resampler that lets OpenSpiel's Python ISMCTSBot play."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -36,6 +37,7 @@ def test_every_game_is_registered() -> None:
         ("zealous", "SEQUENTIAL", "EXPLICIT_STOCHASTIC", "IMPERFECT_INFORMATION", "CONSTANT_SUM"),
         ("zenith", "SEQUENTIAL", "DETERMINISTIC", "PERFECT_INFORMATION", "CONSTANT_SUM"),
         ("zombology", "SIMULTANEOUS", "EXPLICIT_STOCHASTIC", "IMPERFECT_INFORMATION", "GENERAL_SUM"),
+        ("zombology_turn_based", "SEQUENTIAL", "EXPLICIT_STOCHASTIC", "IMPERFECT_INFORMATION", "GENERAL_SUM"),
         ("faiths", "SEQUENTIAL", "EXPLICIT_STOCHASTIC", "IMPERFECT_INFORMATION", "CONSTANT_SUM"),
     ],
 )
@@ -46,7 +48,7 @@ def test_game_type_metadata(gid: str, dynamics: str, chance: str, information: s
         getattr(T.Information, information),
         getattr(T.Utility, utility),
     )
-    info = get(gid).info
+    info = get(gid.removesuffix(zos.TURN_BASED)).info
     game = load(gid)
     t = game.get_type()
     assert (t.dynamics, t.chance_mode, t.information, t.utility) == expected
@@ -66,6 +68,8 @@ def test_game_type_metadata(gid: str, dynamics: str, chance: str, information: s
         ("zealous", {"players": 6, "length": "advanced"}, 1, False),
         ("zombology", {"players": 4}, 2, True),
         ("zombology", {"players": 8}, 1, False),
+        ("zombology_turn_based", {"players": 4}, 2, True),
+        ("zombology_turn_based", {"players": 7}, 1, False),
         ("faiths", {"players": 4}, 1, False),
     ],
 )
@@ -109,7 +113,10 @@ def play_random(state: object, rng: random.Random, steps: int) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize(("gid", "players"), [("zealous", 4), ("zenith", 2), ("zombology", 5), ("faiths", 5)])
+@pytest.mark.parametrize(
+    ("gid", "players"),
+    [("zealous", 4), ("zenith", 2), ("zombology", 5), ("zombology_turn_based", 4), ("faiths", 5)],
+)
 def test_resampling_keeps_the_information_state(gid: str, players: int) -> None:
     game = load(gid, players=players)
     state = game.new_initial_state()
@@ -193,7 +200,30 @@ def test_zombology_choice_is_one_simultaneous_node() -> None:
     assert view is not None and all(c is not None for c in view["played"])
 
 
-@pytest.mark.parametrize(("gid", "players"), [("zealous", 4), ("faiths", 4)])
+def test_turn_based_zombology_hides_the_choices_made_before_yours() -> None:
+    """Seats asked together answer one by one; the earlier choices stay face down (their backs show)
+    until the round is over, in views, history strings and resamples, and the round ends as the
+    simultaneous game's joint action does."""
+    turns, joint = load("zombology_turn_based", players=4), load("zombology", players=4)
+    t, j = turns.new_initial_state(), joint.new_initial_state()
+    t.apply_action(5)
+    j.apply_action(5)
+    picks = [t.legal_actions(p)[0] if p == 0 else j.legal_actions(p)[0] for p in range(4)]
+    assert [len(t.legal_actions(p)) > 0 for p in range(4)] == [True, False, False, False]
+    t.apply_action(picks[0])
+    chosen = t.action_to_string(0, picks[0]).removeprefix("choose:")
+    assert t.current_player() == 1 and t.information_state_string(1).endswith("\n0:? ")
+    assert chosen not in t.observation_string(1) and chosen in t.observation_string(0)
+    samples = {json.dumps(t.resample_from_infostate(1, None).view(0)["choice"]) for _ in range(40)}
+    assert len(samples) > 1  # seat 1 does not know which card of that back seat 0 chose
+    for p in (1, 2, 3):
+        t.apply_action(picks[p])
+    j.apply_actions(picks)
+    assert t.view(0) == j.view(0) and t.information_state_string(0).endswith("0:? 1:? 2:? 3:? ")
+    assert not t._secret
+
+
+@pytest.mark.parametrize(("gid", "players"), [("zealous", 4), ("faiths", 4), ("zombology_turn_based", 4)])
 def test_ismcts_bot_plays(gid: str, players: int) -> None:
     game = load(gid, players=players)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))

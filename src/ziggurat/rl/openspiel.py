@@ -22,6 +22,12 @@ the view holds) for both; the views carry what a seat remembers (Zombology's `re
 `resample_from_infostate(player)` returns a clone whose engine state is `determinize(state, player,
 rng)`, so OpenSpiel's Python `ISMCTSBot` can play every game (its history is the real one, not a path
 to the sample). Zombology's secret choice is a simultaneous node; its other decisions are sequential.
+
+A game with simultaneous choices is also registered turn-based, `python_ziggurat_<id>_turn_based`: the
+seats asked together answer one by one (lowest first), each seeing only its own view, so the choices
+made before its own stay hidden (as they are face down at the table) and stand in the public history
+as `seat:?` until the round is over. Sequential-only algorithms (ISMCTS) play it with resampling,
+which OpenSpiel's C++ turn-based wrapper cannot offer: `determinize` redeals the earlier choices too.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from ziggurat.engine import Game, Json, all_games
 from ziggurat.rl.spec import Binding, adaptable, bind
 
 PREFIX = "python_ziggurat_"
+TURN_BASED = "_turn_based"  # the suffix of a simultaneous game's turn-based registration
 DEFAULT_SEEDS = 1 << 10
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -49,8 +56,9 @@ class _Context:
     """What every state of one loaded game shares. Shared, not copied, when OpenSpiel clones a state
     (its Python-side clone deep-copies every attribute)."""
 
-    def __init__(self, binding: Binding, seeds: int, rng_seed: int) -> None:
+    def __init__(self, binding: Binding, seeds: int, rng_seed: int, turn_based: bool) -> None:
         self.binding = binding
+        self.turn_based = turn_based
         self.game = binding.game
         self.seeds = seeds
         self.names = [f"player_{s}" for s in range(binding.players)]
@@ -73,7 +81,7 @@ class _Engine:
         return _Engine(self.game, self.game.clone(self.st))
 
 
-def game_type(game: Game[Any, Any]) -> Any:
+def game_type(game: Game[Any, Any], turn_based: bool = False) -> Any:
     info = game.info
     params: dict[str, Any] = {"players": info.min_players}
     if info.random_setup:
@@ -82,9 +90,9 @@ def game_type(game: Game[Any, Any]) -> Any:
     params.update({k: v for k, v in game.options_json(game.options()).items() if not isinstance(v, dict)})
     T = pyspiel.GameType
     return T(
-        short_name=PREFIX + info.id,
-        long_name=f"Python Ziggurat {info.name}",
-        dynamics=T.Dynamics.SIMULTANEOUS if info.simultaneous else T.Dynamics.SEQUENTIAL,
+        short_name=PREFIX + info.id + (TURN_BASED if turn_based else ""),
+        long_name=f"Python Ziggurat {info.name}" + (" (turn-based)" if turn_based else ""),
+        dynamics=(T.Dynamics.SIMULTANEOUS if info.simultaneous and not turn_based else T.Dynamics.SEQUENTIAL),
         chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC if info.random_setup else T.ChanceMode.DETERMINISTIC,
         information=(
             T.Information.IMPERFECT_INFORMATION
@@ -108,6 +116,7 @@ class ZigguratGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
 
     game: ClassVar[Game[Any, Any]]
     gtype: ClassVar[Any]
+    turn_based: ClassVar[bool] = False  # seats asked together answer one by one (module docstring)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game, gtype = self.game, self.gtype
@@ -122,7 +131,7 @@ class ZigguratGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         seeds = int(params.get("seeds", DEFAULT_SEEDS)) if stochastic else 0
         if stochastic and seeds < 1:
             raise ValueError("seeds must be at least 1")
-        self._ctx = _Context(binding, seeds, rng_seed=0)
+        self._ctx = _Context(binding, seeds, rng_seed=0, turn_based=self.turn_based)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(binding.space),
             max_chance_outcomes=seeds,
@@ -150,7 +159,8 @@ class ZigguratState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         ctx: _Context = game._ctx
         self._ctx = ctx
-        self._public = ""  # the public action history, "seat:action " per action
+        self._public = ""  # the public action history, "seat:action " per action ("seat:?": secret)
+        self._secret: set[int] = set()  # turn-based: seats yet to answer in a simultaneous round
         b = ctx.binding
         self._box: _Engine | None = None
         if not b.stochastic:
@@ -176,7 +186,7 @@ class ZigguratState(pyspiel.State):  # type: ignore[misc]
         if g.result(st) is not None:
             return _TERMINAL
         to_act = g.to_act(st)
-        if len(to_act) == 1:
+        if len(to_act) == 1 or self._ctx.turn_based:
             return to_act[0]
         if not g.info.simultaneous:
             raise RuntimeError(f"{g.info.name} asked several seats at once: {to_act}")
@@ -186,7 +196,8 @@ class ZigguratState(pyspiel.State):  # type: ignore[misc]
         if self._box is None:
             return []
         g, st = self._ctx.game, self._box.st
-        if player not in g.to_act(st):
+        to_act = g.to_act(st)
+        if player not in to_act or (self._ctx.turn_based and player != to_act[0]):
             return []
         return self._ctx.binding.space.ids(g.legal(st, player))
 
@@ -200,18 +211,30 @@ class ZigguratState(pyspiel.State):  # type: ignore[misc]
             b = ctx.binding
             self._box = _Engine(ctx.game, ctx.game.new(b.players, b.options, seed=int(action)))
             return
-        self._play(self.current_player(), int(action))
+        seat = self.current_player()
+        if not ctx.turn_based:
+            self._play(seat, int(action))
+            return
+        g, st = ctx.game, self._box.st
+        to_act = g.to_act(st)
+        if len(to_act) > 1 and not self._secret:  # a simultaneous round begins
+            self._secret = set(to_act)
+        secret = seat in self._secret
+        self._play(seat, int(action), secret)
+        if secret:  # over once every seat has answered (or the question is over for the others)
+            asked = g.to_act(st)
+            self._secret = {s for s in self._secret if s != seat and s in asked}
 
     def _apply_actions(self, actions: list[int]) -> None:
         assert self._box is not None
         for seat in self._ctx.game.to_act(self._box.st):
             self._play(seat, int(actions[seat]))
 
-    def _play(self, seat: int, action: int) -> None:
+    def _play(self, seat: int, action: int, secret: bool = False) -> None:
         assert self._box is not None
         a = self._ctx.binding.space.actions[action]
         self._ctx.game.apply(self._box.st, seat, a)
-        self._public += f"{seat}:{a} "
+        self._public += f"{seat}:? " if secret else f"{seat}:{a} "
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -296,13 +319,15 @@ def register() -> list[str]:
     for g in all_games():
         if not adaptable(g) or g.info.id in GAME_CLASSES:
             continue
-        gtype = game_type(g)
-        # A class, not a closure: pyspiel keeps the creator until after the interpreter has shut
-        # down, and a class (which references itself) is never freed there without the GIL.
-        cls = type(f"Ziggurat{g.info.name}Game", (ZigguratGame,), {"game": g, "gtype": gtype})
-        GAME_CLASSES[g.info.id] = cls
-        if gtype.short_name not in known:
-            pyspiel.register_game(gtype, cls)
+        for turn_based in (False, True) if g.info.simultaneous else (False,):
+            gtype = game_type(g, turn_based)
+            # A class, not a closure: pyspiel keeps the creator until after the interpreter has shut
+            # down, and a class (which references itself) is never freed there without the GIL.
+            name = f"Ziggurat{g.info.name}{'TurnBased' if turn_based else ''}Game"
+            attrs = {"game": g, "gtype": gtype, "turn_based": turn_based}
+            cls = GAME_CLASSES[gtype.short_name.removeprefix(PREFIX)] = type(name, (ZigguratGame,), attrs)
+            if gtype.short_name not in known:
+                pyspiel.register_game(gtype, cls)
     return [PREFIX + gid for gid in sorted(GAME_CLASSES)]
 
 
