@@ -28,8 +28,11 @@ async def test_reconnecting_gets_what_was_missed(server: ThreadServer, api: http
     st = await ada.next("state")
     while not st["legal"]:
         st = await ada.next("state")
-    assert (await ada.act(st["legal"][0]))["type"] == "ack"
-    seen = ada.state["version"] if ada.state else 0
+    ack = await ada.act(st["legal"][0])
+    assert ack["type"] == "ack"
+    # Her move's version (not her latest state's: the random bots may already have played on, and
+    # that state can be her next turn, after which nothing more comes).
+    seen = ack["version"]
     await ada.close()
     # While Ada is away the bots play, up to her next turn.
     while not (watch.state and watch.state["version"] > seen and seat in watch.state["to_act"]):
