@@ -12,7 +12,10 @@ summed, ties shared) with a Wilson 95% interval, and decision times per side (de
 
 With `--cure` (a cooperative game whose result's `detail` lists what was `cured`, as Zombology's does),
 each match is instead N tables of our bots only against N tables of ISMCTS only, deal for deal, and it
-prints how often each table cured something, with Wilson intervals.
+prints how often each table cured something, with Wilson intervals. Both play the same protocol: the
+seats asked together answer one by one, each seeing the earlier answers face down (ISMCTSBot plays
+sequential games only: the adapter's turn-based registration). `ours_joint` is a third table of ours
+whose bots all answer from the state before any of them, as at a server table.
 
 ISMCTS here is OpenSpiel's `ISMCTSBot` with random-rollout evaluation and its search loop allowed a
 wall-clock stop; on Zenith (perfect information) every information set is one state, so it runs as
@@ -193,26 +196,24 @@ def run_match(gid: str, players: int, level: str, budget: str, args: argparse.Na
     }
 
 
-def _ours_only(game: Any, level: str, seconds: float, seed: int) -> Any:
-    """A table of our bots only, on the adapter's state (simultaneous choices asked seat by seat, each
-    bot seeing only its own information set); the engine's result."""
+def _ours_only(game: Any, level: str, seconds: float, seed: int, joint: bool) -> Any:
+    """A table of our bots only; the engine's result. The seats asked together answer one by one on
+    the state as it stands, the earlier answers face down (as at the turn-based game ISMCTS plays, and
+    as `ziggurat arena` plays), or with `joint` all from the state before any of them (as at a server
+    table, where every bot asked at once starts thinking at once)."""
     n = game.num_players()
     bots = [make_bot(level, seed * 31 + s, iterations=MANY, seconds=seconds) for s in range(n)]
-    state = game.new_initial_state()
     engine = game.binding.game
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(seed % game.max_chance_outcomes())
-        elif state.is_simultaneous_node():
-            asked = set(engine.each_to_act(state.engine_state))
-            choose = [bots[p].choose(engine, state.engine_state, p) if p in asked else None for p in range(n)]
-            state.apply_actions(
-                [state.legal_actions(p)[0] if c is None else state.action_id(c) for p, c in enumerate(choose)]
-            )
+    state = engine.new(n, game.binding.options, seed=seed % game.max_chance_outcomes())
+    while engine.result(state) is None:
+        if joint:
+            asked = list(engine.each_to_act(state))
+            for s, a in [(s, bots[s].choose(engine, state, s)) for s in asked]:
+                engine.apply(state, s, a)
         else:
-            p = state.current_player()
-            state.apply_action(state.action_id(bots[p].choose(engine, state.engine_state, p)))
-    return engine.result(state.engine_state)
+            for s in engine.each_to_act(state):
+                engine.apply(state, s, bots[s].choose(engine, state, s))
+    return engine.result(state)
 
 
 def _ismcts_only(game: Any, seconds: float, uct_c: float, seed: int) -> Any:
@@ -242,11 +243,12 @@ def run_cure(gid: str, players: int, level: str, args: argparse.Namespace) -> di
     import pyspiel
 
     game = pyspiel.load_game(zos.PREFIX + gid, {"players": players})
-    cured = {"ours": 0, "ismcts": 0}
+    cured = {"ours": 0, "ours_joint": 0, "ismcts": 0}
     start = time.perf_counter()
     for k in range(args.games):
         seed = args.seed + k
-        cured["ours"] += bool(_ours_only(game, level, args.seconds, seed).detail.get("cured"))
+        cured["ours"] += bool(_ours_only(game, level, args.seconds, seed, False).detail.get("cured"))
+        cured["ours_joint"] += bool(_ours_only(game, level, args.seconds, seed, True).detail.get("cured"))
         cured["ismcts"] += bool(_ismcts_only(game, args.seconds, args.uct_c, seed).detail.get("cured"))
     out: dict[str, Any] = {
         "game": gid,
