@@ -7,9 +7,10 @@ waiting room, joined or dismissed in the invitee's lobby."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Page, Route, expect
 
 from .conftest import Pages
 from .driver import first_target, is_over
@@ -211,6 +212,33 @@ async def test_a_rated_game_shows_ratings_at_the_table_on_the_leaderboard_and_pr
     await expect(bo).to_have_url(re.compile(rf"#/players/{bo_name}$"))
     await expect(bo.locator("svg#plot-highcard circle.plot-point")).to_have_count(2)
     await expect(bo.locator("#friend-button")).to_have_count(0)  # not on your own profile
+
+
+async def test_a_friend_added_while_the_list_loads_stays_listed(pages: Pages) -> None:
+    """The friends list the lobby asks for on arrival answers after an add made meanwhile: its older
+    list must not be drawn over the newer one (the add looked lost, and the test above flaked)."""
+    ada, _ = await signed_up(pages, "ada")
+    _, bo_name = await signed_up(pages, "bo")
+    held = asyncio.Event()
+
+    async def late(route: Route) -> None:  # the server answers now; the page hears it once released
+        answer = await route.fetch()
+        await held.wait()
+        await route.fulfill(response=answer)
+
+    await ada.goto(f"{pages.url}#/players/{bo_name}")
+    await ada.route("**/api/account/friends", late)
+    async with ada.expect_request_finished(lambda r: r.url.endswith("/api/account/friends")) as asked:
+        await ada.goto(f"{pages.url}#/")
+        field = ada.get_by_label("Add a friend by username")
+        await field.fill(bo_name)
+        await field.press("Enter")
+        friends = ada.locator("#friends-list")
+        await expect(friends.get_by_role("link", name=bo_name)).to_be_visible()
+        held.set()
+    await asked.value
+    await ada.wait_for_timeout(300)  # (the page's handler runs after the response is in)
+    await expect(friends.get_by_role("link", name=bo_name)).to_be_visible()
 
 
 async def test_friends_from_a_profile_and_from_the_lobby(pages: Pages) -> None:

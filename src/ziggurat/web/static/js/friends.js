@@ -57,6 +57,9 @@ export function lobbySocial(opts) {
   );
   const el = h("div", { class: "social", id: "social" }, invitesPanel, friendsPanel);
   let shown = 0; // a slow answer for the account signed in before must not overwrite the latest
+  // The latest request whose answer may draw the friends list: a refresh asked for before an add or a
+  // remove must not draw its older list over theirs when it comes back last.
+  let listed = 0;
 
   function refuse(text) {
     error.textContent = text;
@@ -69,12 +72,13 @@ export function lobbySocial(opts) {
     error.textContent = "";
     input.removeAttribute("aria-invalid");
     addButton.disabled = true;
+    const mine = ++listed;
     try {
       const after = await api.addFriend(name);
       const added = after.find((f) => f.username.toLowerCase() === name.toLowerCase())?.username || name;
       toast(`${added} is one of your friends now.`, "good", 3000);
       input.value = "";
-      drawFriends(after);
+      if (mine === listed) drawFriends(after);
       opts.changed();
     } catch (e) {
       refuse(e.message);
@@ -84,8 +88,10 @@ export function lobbySocial(opts) {
   }
 
   async function remove(name) {
+    const mine = ++listed;
     try {
-      drawFriends(await api.removeFriend(name));
+      const after = await api.removeFriend(name);
+      if (mine === listed) drawFriends(after);
       toast(`${name} is no longer one of your friends.`, "info", 3000);
       opts.changed();
       input.focus();
@@ -202,11 +208,12 @@ export function lobbySocial(opts) {
   /** Both lists again (after signing in as someone else, too). */
   async function refresh() {
     const mine = ++shown;
+    const asked = ++listed;
     if (!account().signed_in) return;
     error.textContent = "";
     const [friends, invites] = await Promise.all([api.friends().catch(() => []), api.invitations().catch(() => [])]);
     if (mine !== shown) return;
-    drawFriends(friends);
+    if (asked === listed) drawFriends(friends);
     drawInvitations(invites);
   }
 
