@@ -60,6 +60,7 @@ export function lobbySocial(opts) {
   // The latest request whose answer may draw the friends list: a refresh asked for before an add or a
   // remove must not draw its older list over theirs when it comes back last.
   let listed = 0;
+  let invited = 0; // the same for the invitations (the lobby's timer asks for them, Dismiss answers)
 
   function refuse(text) {
     error.textContent = text;
@@ -166,8 +167,10 @@ export function lobbySocial(opts) {
             class: "ghost",
             "aria-label": `Dismiss the invitation to table ${t.id}`,
             onclick: async () => {
+              const mine = ++invited;
               try {
-                drawInvitations(await api.dismissInvitation(t.id));
+                const left = await api.dismissInvitation(t.id);
+                if (mine === invited) drawInvitations(left);
               } catch (e) {
                 toast(e.message, "error");
               }
@@ -201,20 +204,22 @@ export function lobbySocial(opts) {
   async function invitations() {
     if (!account().signed_in) return;
     const mine = shown;
+    const asked = ++invited;
     const got = await api.invitations().catch(() => null);
-    if (got && mine === shown) drawInvitations(got);
+    if (got && mine === shown && asked === invited) drawInvitations(got);
   }
 
   /** Both lists again (after signing in as someone else, too). */
   async function refresh() {
     const mine = ++shown;
     const asked = ++listed;
+    const askedInvitations = ++invited;
     if (!account().signed_in) return;
     error.textContent = "";
     const [friends, invites] = await Promise.all([api.friends().catch(() => []), api.invitations().catch(() => [])]);
     if (mine !== shown) return;
     if (asked === listed) drawFriends(friends);
-    drawInvitations(invites);
+    if (askedInvitations === invited) drawInvitations(invites);
   }
 
   return { el, refresh, invitations };
