@@ -30,16 +30,15 @@ from ziggurat.store import AccountRecord
 router = APIRouter(
     prefix="/api/account",
     tags=["account"],
-    responses={
-        code: {"model": schemas.Error, "description": why}
-        for code, why in {
+    responses=schemas.refusals(
+        {
             400: "a username or password that breaks the rules (the message says which)",
             401: "wrong username or password, or not signed in",
             403: "a signed-in request without its X-CSRF-Token header, or from another site",
             409: "the username (or one that looks the same) is taken",
             429: "too many sign-in attempts for this username or from this address",
-        }.items()
-    },
+        }
+    ),
 )
 
 

@@ -31,7 +31,7 @@ _REFUSALS = {
 }
 router = APIRouter(
     prefix="/api",
-    responses={code: {"model": schemas.Error, "description": why} for code, why in _REFUSALS.items()},
+    responses=schemas.refusals(_REFUSALS),
 )
 bearer = HTTPBearer(auto_error=False, description="the seat token from create or join")
 

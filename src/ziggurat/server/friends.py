@@ -18,16 +18,15 @@ from ziggurat.server.players import named
 router = APIRouter(
     prefix="/api",
     tags=["friends"],
-    responses={
-        code: {"model": schemas.Error, "description": why}
-        for code, why in {
+    responses=schemas.refusals(
+        {
             400: "yourself: you can't befriend or invite yourself",
             401: "not signed in",
             403: "no seat at this table (to invite to it)",
             404: "no such player or table",
             409: "the table is not open, or the player invited already sits there",
-        }.items()
-    },
+        }
+    ),
 )
 
 

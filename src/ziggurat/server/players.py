@@ -18,10 +18,7 @@ from ziggurat.store import AccountRecord
 router = APIRouter(
     prefix="/api",
     tags=["players"],
-    responses={
-        400: {"model": schemas.Error, "description": "no such game"},
-        404: {"model": schemas.Error, "description": "no such player"},
-    },
+    responses=schemas.refusals({400: "no such game", 404: "no such player"}),
 )
 
 

@@ -110,6 +110,11 @@ class Error(BaseModel):
     message: str
 
 
+def refusals(why: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+    """A router's `responses`: each status it refuses with, all in the one `Error` shape."""
+    return {code: {"model": Error, "description": text} for code, text in why.items()}
+
+
 class LogEntry(BaseModel):
     version: int
     seat: int | None = Field(description="who acted; null for the set-up (version 0)")

@@ -51,6 +51,21 @@ export function clear(el) {
   return el;
 }
 
+/** A one-field form's refusal: said in `error` (role=alert), marked on `input`, which gets the focus. */
+export function fieldError(input, error) {
+  return {
+    refuse(text) {
+      error.textContent = text;
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    },
+    clear() {
+      error.textContent = "";
+      input.removeAttribute("aria-invalid");
+    },
+  };
+}
+
 let toastBox = null;
 
 /** A short message at the bottom of the screen; kind is "error", "info" or "good". */

@@ -5,7 +5,7 @@
 // downloads none of it.
 
 import { api } from "./api.js";
-import { h, clear, toast } from "./dom.js";
+import { h, clear, toast, fieldError } from "./dom.js";
 import { playerLink } from "./playerlink.js";
 import { account } from "./account.js";
 
@@ -62,16 +62,11 @@ export function lobbySocial(opts) {
   let listed = 0;
   let invited = 0; // the same for the invitations (the lobby's timer asks for them, Dismiss answers)
 
-  function refuse(text) {
-    error.textContent = text;
-    input.setAttribute("aria-invalid", "true");
-    input.focus();
-  }
+  const { refuse, clear: unrefuse } = fieldError(input, error);
 
   async function add(name) {
     if (!name) return refuse("Type the username of the player to add.");
-    error.textContent = "";
-    input.removeAttribute("aria-invalid");
+    unrefuse();
     addButton.disabled = true;
     const mine = ++listed;
     try {

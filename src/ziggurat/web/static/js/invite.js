@@ -4,7 +4,7 @@
 // Imported by table.js when a player first sees the waiting room; one form for the page's life.
 
 import { api } from "./api.js";
-import { h, clear, toast } from "./dom.js";
+import { h, clear, toast, fieldError } from "./dom.js";
 import { account } from "./account.js";
 
 const key = (name) => name.normalize("NFKC").toLowerCase();
@@ -57,16 +57,11 @@ export function inviteForm(ctx) {
     return (current.table()?.seats || []).some((s) => s.kind === "human" && s.signed_in && key(s.name) === key(name));
   }
 
-  function refuse(text) {
-    error.textContent = text;
-    input.setAttribute("aria-invalid", "true");
-    input.focus();
-  }
+  const { refuse, clear: unrefuse } = fieldError(input, error);
 
   async function send(name) {
     if (!name) return refuse("Type the username of the player to invite.");
-    error.textContent = "";
-    input.removeAttribute("aria-invalid");
+    unrefuse();
     button.disabled = true;
     try {
       const r = await api.invite(current.tableId, name, current.token());
