@@ -110,7 +110,8 @@ class VectorEnv:
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions must be one per game: shape ({self.num_envs},), not {acts.shape}")
-        for i, a in enumerate(acts.tolist()):  # all checked before any game moves
+        chosen = acts.tolist()
+        for i, a in enumerate(chosen):  # all checked before any game moves
             if not 0 <= a < self.num_actions or not self.mask[i, a]:
                 shown = self.actions[a] if 0 <= a < self.num_actions else a
                 raise ValueError(
@@ -119,7 +120,7 @@ class VectorEnv:
         self.rewards.fill(0.0)
         self.dones.fill(False)
         g = self.game
-        for i, a in enumerate(acts.tolist()):
+        for i, a in enumerate(chosen):
             state = self.states[i]
             g.apply(state, int(self.seat[i]), self.actions[a])
             result = self._advance(i)
@@ -155,7 +156,7 @@ class VectorEnv:
                 self.seat[i] = mine[0]
                 return None
             bots = self._bots[i]
-            for s in asked:
+            for s in g.each_to_act(state):  # (an answer may end the question for the others)
                 g.apply(state, s, bots[s].choose(g, state, s))
         return result
 
