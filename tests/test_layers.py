@@ -3,7 +3,8 @@
     engine  <-  games/<g> (its rules)  <-  server, cli
        ^             ^
        |        games/<g>/heuristic.py -> bots      (plug-ins: named in the game's Info as
-       |        games/<g>/observe.py   -> rl          "module:attribute", imported only by that layer)
+       |        games/<g>/observe.py   -> rl          "module:attribute", imported only by that layer;
+       |        games/<g>/value.py     -> bots        the heuristic's learned value reads its features)
      bots, rl  (import no game)
 
 The engine imports no game, bot, server or adapter. A game's rules import only the engine and the
@@ -26,7 +27,11 @@ from ziggurat.engine import all_games
 
 SRC = Path(ziggurat.__file__).parent
 BUILT_IN = sorted(p.name for p in (SRC / "games").iterdir() if (p / "__init__.py").exists())
-PLUG_INS = {"heuristic": ("ziggurat.bots",), "observe": ("ziggurat.rl.layout", "ziggurat.rl.observe")}
+PLUG_INS = {
+    "heuristic": ("ziggurat.bots",),
+    "value": ("ziggurat.bots",),
+    "observe": ("ziggurat.rl.layout", "ziggurat.rl.observe"),
+}
 
 
 def imports(path: Path) -> set[str]:

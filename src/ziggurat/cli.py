@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ziggurat.bots import LEVELS, make_bot
+from ziggurat.bots import LEVELS, make_bot, train_cli
 from ziggurat.bots.arena import cli as arena_cli
 from ziggurat.engine import (
     Game,
@@ -196,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     ratings_cli.add_arguments(
         sub.add_parser("ratings", help="players' ratings: rebuild them from the results")
     )
+    train_cli.add_arguments(sub.add_parser("train", help="fit the hard bot's learned value to self-play"))
     return p
 
 
@@ -223,6 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return server_cli.run(args)
         if args.command == "ratings":
             return ratings_cli.run(args)
+        if args.command == "train":
+            return train_cli.run(args)
         return cmd_replay(args, sys.stdout)
     except ZigguratError as e:
         sys.stderr.write(f"ziggurat: {e.message}\n")

@@ -52,6 +52,15 @@ class Heuristic:
         res = playout(game, st, rng)
         return [self.reward(game, res, s) for s in range(len(res.ranks))]
 
+    def features(self, state: Any) -> list[list[float]] | None:
+        """A row of numbers per seat describing `state` at a round's end, for a learned value
+        (bots/learned.py, fitted by `ziggurat train`); None (the default): the game has none."""
+        return None
+
+    def feature_names(self, n: int) -> tuple[str, ...]:
+        """What each column of `features` means, for `n` players."""
+        return ()
+
     def round_of(self, state: Any) -> int | None:
         """The round a state is in, for playouts cut at a round's end (None: no rounds)."""
         return None

@@ -10,11 +10,13 @@ Only public facts and the bot's own hand are read (opponents' hands count by siz
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from ziggurat.bots.hard import Tuning
 from ziggurat.bots.heuristics.base import Projection, margin
 from ziggurat.bots.ismcts import Settings
+from ziggurat.bots.learned import LinearValue, chances
 from ziggurat.bots.plans import PlanSettings
 from ziggurat.engine import Game
 from ziggurat.games.zealous.actions import A_MOVE, A_PLACE, A_PLAY
@@ -130,8 +132,24 @@ class ZealousHeuristic(Projection):
     # each on one core of a small machine: the 95th percentile decision stays under a second).
     hard = Tuning(400, Settings(), plans=PlanSettings(top=8, rounds=1, margin=0.01, work=1000, halving=True))
 
+    learned = LinearValue(Path(__file__).with_name("value.json"))  # `ziggurat train zealous` writes it
+
     def project(self, state: Any) -> list[float]:
         return project(state)
+
+    def features(self, state: Any) -> list[list[float]]:
+        return value.features(state)
+
+    def feature_names(self, n: int) -> tuple[str, ...]:
+        return value.names(n)
+
+    def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
+        """The learned value's chances where weights were trained for this many players (the hard
+        bot judges its simulated rounds with them); the projection's softmax otherwise."""
+        w = self.learned.weights(state.n, value.names(state.n))
+        if w is None:
+            return super().values(game, state, rng)
+        return chances(value.features(state), w)
 
     def temperature(self, state: Any) -> float:
         return 2.0 + 1.5 * rounds_left(state)
@@ -268,3 +286,5 @@ def _best_move(st: ZealousState, seat: int, legal: list[str], rand: Any) -> str:
 
 
 HEURISTIC = ZealousHeuristic()
+
+from ziggurat.games.zealous import value  # noqa: E402 (it reads this module's projection)
