@@ -20,14 +20,15 @@ from ziggurat.games.zealous.state import ZealousState
 GAME = get("zealous")
 
 
-def positions(n: int, count: int, seed: int) -> list[ZealousState]:
+def positions(n: int, count: int, seed: int, length: str = "beginner", holy: int = 2) -> list[ZealousState]:
     """`count` positions from random play at `n` players (some mid-turn, some at a round's end)."""
     rng = random.Random(seed)
-    st = GAME.new(n, GAME.options({}), seed)
+    options = GAME.options({"length": length, "holy_city_points": holy})
+    st = GAME.new(n, options, seed)
     out: list[ZealousState] = []
     while len(out) < count:
         if GAME.result(st) is not None:
-            st = GAME.new(n, GAME.options({}), rng.getrandbits(32))
+            st = GAME.new(n, options, rng.getrandbits(32))
         for s in GAME.each_to_act(st):
             legal = GAME.legal(st, s)
             GAME.apply(st, s, legal[rng.randrange(len(legal))])
@@ -81,7 +82,8 @@ def test_the_judge_is_learned_where_weights_exist_and_hand_set_elsewhere(
     for st in positions(4, 5, 7):
         rows = value.features(st)
         assert HEURISTIC.values(GAME, st, rng) == pytest.approx(softmax([r[1] for r in rows], 1.0))
-    for st in positions(3, 5, 7):  # no weights for 3 players: the projection's softmax
+    hand_set = [*positions(3, 5, 7), *positions(4, 5, 7, length="advanced"), *positions(4, 5, 7, holy=3)]
+    for st in hand_set:  # no weights for 3 players, nor for another length or a variant: the softmax
         assert HEURISTIC.values(GAME, st, rng) == softmax(project(st), HEURISTIC.temperature(st))
 
 

@@ -117,6 +117,7 @@ def fit(cfg: TrainConfig, games: list[list[Sample]]) -> dict[str, Any]:
     base = np.array([s[2] for s in test])
     return {
         "weights": [float(f"{x:.6g}") for x in weights],
+        "options": get(cfg.game).options_json(get(cfg.game).options({})),  # the self-play's: the defaults
         "games": cfg.games,
         "seed": cfg.seed,
         "samples": len(train) + len(test),
