@@ -5,6 +5,8 @@ City double), plus the followers that majorities are about to proliferate, plus 
 prophet standing where it can act (next to the Holy City, next to its own followers). A kill is
 valued through that last term: a prophet taken off the board beside its followers loses it.
 Only public facts and the bot's own hand are read (opponents' hands count by size alone).
+The hard bot's simulated rounds end in win chances from a learned value over the projection's parts
+and more (value.py, weights fitted by `ziggurat train zealous`); the projection's softmax elsewhere.
 """
 
 from __future__ import annotations
