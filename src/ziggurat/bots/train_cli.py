@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     for n in players:
         game.info.check_players(n)
     if args.games < 10:
-        raise InputError("bad-games", "--games: at least 10 (a fifth of them is held out).")
+        raise InputError("too-few-games", "--games: at least 10 (a fifth of them is held out).")
     try:
         import numpy  # noqa: F401
     except ImportError:

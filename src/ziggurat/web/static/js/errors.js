@@ -103,6 +103,10 @@ export const FRIENDLY = {
   "bad-address": "A cluster's address goes with the Ray backend.",
   "bad-variants": "Compare needs two or more variants, each with its own name.",
   "no-ray": "Running the games on Ray needs Ray installed.",
+  // the command line (ziggurat train)
+  "no-features": "This game's bots have no learned value to fit.",
+  "no-numpy": "Fitting a learned value needs numpy installed.",
+  "too-few-games": "Fitting needs at least ten games (a fifth of them is held out).",
   // Zenith
   "unknown-space": "There is no such space on this board.",
   occupied: "That space already holds a piece.",
