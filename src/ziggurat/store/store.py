@@ -172,11 +172,15 @@ class Store:
         )
         snaps: dict[str, Snapshot] = {}
         async with self.engine.connect() as conn:
+            # The actions first, then the snapshots. The two statements may see the database at two
+            # moments: a snapshot written in between (the sweep) only moves forward, so the actions
+            # read still reach back to it; one deleted in between (its table finished) sends that
+            # table's whole log to be read again, below.
+            rows = (await conn.execute(q)).all()  # (plain tuples: a restart reads 100,000s of them)
             for r in await conn.execute(sa.select(*_SNAPSHOT_COLUMNS).where(s.table_id.in_(table_ids))):
                 snaps[r[0]] = Snapshot(r[0], int(r[1]), r[2], r[3], float(r[4]))
-            rows = (await conn.execute(q)).all()  # (plain tuples: a restart reads 100,000s of them)
         out = {tid: Restoring(snaps.get(tid), []) for tid in table_ids}
-        stale = []
+        stale: list[str] = []
         for table_id, idx, seat, action in rows:
             got = out[table_id]
             start = 0 if got.snapshot is None else got.snapshot.version
@@ -185,13 +189,17 @@ class Store:
                 continue
             if start and got.last is None:  # the log ends before the snapshot's version
                 continue
+            if not start and not got.actions and idx > 1:  # read after a snapshot since deleted
+                if table_id not in stale:
+                    stale.append(table_id)
+                continue
             if idx != start + len(got.actions) + 1:  # the log must be dense: a gap means it was edited
                 raise RuntimeError(
                     f"table {table_id}: action log has a gap at {start + len(got.actions) + 1}"
                 )
             got.actions.append((seat, action))
         for table_id, got in out.items():
-            if got.snapshot is not None and got.last is None:
+            if got.snapshot is not None and got.last is None and table_id not in stale:
                 log.warning("table %s: its snapshot is beyond its stored log; replaying it all", table_id)
                 stale.append(table_id)
         if stale:
