@@ -155,7 +155,8 @@ async def test_zenith_a_placed_piece_is_ringed_and_a_hidden_tab_sees_the_moves_o
     await page.wait_for_timeout(4200)  # the first highlights are gone
     await expect(page.locator("#board [data-fresh]")).to_have_count(0)
     # the page's own "ghost" buttons (Leave) are no ghosts of the board: still there, not faded
-    assert await page.get_by_role("button", name="Leave").evaluate("e => getComputedStyle(e).opacity") == "1"
+    # (retried: a redraw may replace the button between finding it and reading its style)
+    await expect(page.get_by_role("button", name="Leave")).to_have_css("opacity", "1")
     pieces = page.locator('#board [data-key^="piece:"]')
     before = await pieces.count()
     await page.evaluate(SET_VISIBILITY, "hidden")
