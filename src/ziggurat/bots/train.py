@@ -93,6 +93,7 @@ def fit(cfg: TrainConfig, games: list[list[Sample]]) -> dict[str, Any]:
     """The weights and how well they predict the held-out games."""
     import numpy as np
 
+    game: Game[Any, Any] = get(cfg.game)
     cut = len(games) - int(len(games) * cfg.holdout)
     train = [s for g in games[:cut] for s in g]
     test = [s for g in games[cut:] for s in g]
@@ -117,7 +118,7 @@ def fit(cfg: TrainConfig, games: list[list[Sample]]) -> dict[str, Any]:
     base = np.array([s[2] for s in test])
     return {
         "weights": [float(f"{x:.6g}") for x in weights],
-        "options": get(cfg.game).options_json(get(cfg.game).options({})),  # the self-play's: the defaults
+        "options": game.options_json(game.options({})),  # the self-play's: the defaults
         "games": cfg.games,
         "seed": cfg.seed,
         "samples": len(train) + len(test),

@@ -14,7 +14,7 @@ from functools import cache
 
 from ziggurat.games.zealous.board import ADJ, HOLY, N_TILES
 from ziggurat.games.zealous.cards import CONSECRATION, EXILE, EXODUS, N_CARDS, REDEMPTION, SALVATION
-from ziggurat.games.zealous.heuristic import STAND_AT, _income, project, rounds_left, weights
+from ziggurat.games.zealous.heuristic import STAND_AT, _income, _majority, project, rounds_left, weights
 from ziggurat.games.zealous.state import ZealousState
 
 SCALARS = (
@@ -60,11 +60,9 @@ def features(st: ZealousState) -> list[list[float]]:
     w = weights(st)
     majority = [0.0] * n
     for t in range(N_TILES):
-        row = f[t * n : t * n + n]
-        top = max(row)
-        if top and 2 * top > sum(row) and not st.famine >> t & 1:
-            s = row.index(top)
-            if st.supply[s]:
+        if not st.famine >> t & 1:
+            s = _majority(f[t * n : t * n + n], st.supply)
+            if s >= 0:
                 majority[s] += w[t]
     rows = []
     for s in range(n):
