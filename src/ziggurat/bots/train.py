@@ -39,13 +39,16 @@ class TrainConfig:
     holdout: float = 0.2
 
 
-def play(game_id: str, players: int, seed: int, index: int) -> list[Sample]:
-    """One self-play game: the samples at each round's end, labelled with the final shares."""
+def play(
+    game_id: str, players: int, seed: int, index: int, options: dict[str, Any] | None = None
+) -> list[Sample]:
+    """One self-play game (the printed rules, or `options`): the samples at each round's end,
+    labelled with the final shares."""
     game: Game[Any, Any] = get(game_id)
     h = heuristic_for(game)
     gs = mix(seed, index)
     bots = [NormalBot(mix(gs, s)) for s in range(players)]
-    state = game.new(players, game.options({}), gs)
+    state = game.new(players, game.options(options or {}), gs)
     rng = random.Random(gs)
     kept: list[tuple[list[list[float]], list[float]]] = []
     last = h.round_of(state)

@@ -24,7 +24,6 @@ from ziggurat.engine import Game
 from ziggurat.games.zealous.actions import A_MOVE, A_PLACE, A_PLAY
 from ziggurat.games.zealous.board import ADJ, BIRTH, HOLY, JUDGMENT, KIND, MIRACLE, N_TILES, STEPS
 from ziggurat.games.zealous.cards import CONSECRATION, EXILE, EXODUS, REDEMPTION, SALVATION
-from ziggurat.games.zealous.setup import ZealousOptions
 from ziggurat.games.zealous.state import MOVE, PLACE, PROLIFERATION, SETUP, ZealousState
 
 WEIGHT = tuple(2 if t == HOLY else 1 for t in range(N_TILES))  # a tally's points per follower, by tile
@@ -50,7 +49,6 @@ BAD_ROLLOUT = frozenset(("skip", "done"))
 PLACE_TILE = {a: t for t, a in enumerate(A_PLACE)}
 MOVE_TILE = {a: t for t, a in enumerate(A_MOVE)}
 PLAYS = frozenset(A_PLAY)
-DEFAULT_LENGTH = ZealousOptions().length  # the learned value's self-play is played at it
 
 
 def rounds_left(st: ZealousState, income: list[int] | None = None) -> int:
@@ -148,11 +146,12 @@ class ZealousHeuristic(Projection):
         return value.names(n)
 
     def values(self, game: Game[Any, Any], state: Any, rng: random.Random) -> list[float]:
-        """The learned value's chances where its weights were fitted (this many players, the printed
-        rules at the default length: the self-play's); the projection's softmax otherwise. The hard
-        bot judges its simulated rounds with them."""
+        """The learned value's chances for the printed rules at this many players (fitted at the
+        default length, they predict the other two lengths as well: docs/bots.md); the projection's
+        softmax for a designer's variant or a player count without weights. The hard bot judges its
+        simulated rounds with them."""
         st: ZealousState = state
-        fitted = st.length == DEFAULT_LENGTH and not st.options.variant
+        fitted = not st.options.variant
         w = self.learned.weights(st.n, value.names(st.n)) if fitted else None
         if w is None:
             return super().values(game, state, rng)
