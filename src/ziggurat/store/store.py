@@ -180,7 +180,7 @@ class Store:
             for r in await conn.execute(sa.select(*_SNAPSHOT_COLUMNS).where(s.table_id.in_(table_ids))):
                 snaps[r[0]] = Snapshot(r[0], int(r[1]), r[2], r[3], float(r[4]))
         out = {tid: Restoring(snaps.get(tid), []) for tid in table_ids}
-        stale: list[str] = []
+        stale: set[str] = set()  # tables whose whole log is read again
         for table_id, idx, seat, action in rows:
             got = out[table_id]
             start = 0 if got.snapshot is None else got.snapshot.version
@@ -190,8 +190,7 @@ class Store:
             if start and got.last is None:  # the log ends before the snapshot's version
                 continue
             if not start and not got.actions and idx > 1:  # read after a snapshot since deleted
-                if table_id not in stale:
-                    stale.append(table_id)
+                stale.add(table_id)
                 continue
             if idx != start + len(got.actions) + 1:  # the log must be dense: a gap means it was edited
                 raise RuntimeError(
@@ -199,11 +198,11 @@ class Store:
                 )
             got.actions.append((seat, action))
         for table_id, got in out.items():
-            if got.snapshot is not None and got.last is None and table_id not in stale:
+            if got.snapshot is not None and got.last is None:
                 log.warning("table %s: its snapshot is beyond its stored log; replaying it all", table_id)
-                stale.append(table_id)
+                stale.add(table_id)
         if stale:
-            for table_id, logged in (await self.logs(stale)).items():
+            for table_id, logged in (await self.logs(sorted(stale))).items():
                 out[table_id] = Restoring(None, logged)
         return out
 
