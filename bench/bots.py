@@ -1,7 +1,8 @@
 """Bot benchmarks: search speed, decision time per level, and strength.
 
     python bench/bots.py speed    [--game G ...] [--positions K] [--seconds S]
-    python bench/bots.py timing   [--game G ...] [--games N] [--level L ...] [--against LEVEL]
+    python bench/bots.py timing   [--game G ...] [--games N] [--level L ...] [--against LEVEL] [--option k=v]
+    python bench/bots.py decide   [--game G ...] [--positions K] [--level L ...] [--option k=v]
     python bench/bots.py strength MATCH [MATCH ...] [--games N] [--workers W] [--option k=v]
     python bench/bots.py all      [--games N] [--workers W]
 
@@ -37,13 +38,15 @@ def emit(row: Json) -> None:
     print(json.dumps(row), flush=True)
 
 
-def _positions(game: Game[Any, Any], n: int, count: int, seed: int) -> list[tuple[Any, int]]:
+def _positions(
+    game: Game[Any, Any], n: int, count: int, seed: int, options: Any = None
+) -> list[tuple[Any, int]]:
     """Decision points with a real choice, spread over random games."""
     rng = random.Random(seed)
     out: list[tuple[Any, int]] = []
     g = 0
     while len(out) < count:
-        st = game.new(n, None, seed + g)
+        st = game.new(n, options, seed + g)
         g += 1
         steps = 0
         while game.result(st) is None and len(out) < count:
@@ -80,10 +83,39 @@ def speed(games: list[Game[Any, Any]], positions: int, seconds: float) -> None:
         )
 
 
-def timing(games: list[Game[Any, Any]], count: int, against: str, levels: list[str]) -> None:
+def decide(games: list[Game[Any, Any]], count: int, levels: list[str], options: Json) -> None:
+    """Decision time per level at its default budget on the same positions for any tree (from seeded
+    random games): what a change to a bot costs, apart from the other games it leads to."""
+    for game in games:
+        n = PLAYERS.get(game.info.id, game.info.min_players)
+        positions = _positions(game, n, count, 1, game.options(options) if options else None)
+        for level in levels:
+            spent: list[float] = []
+            for i, (state, seat) in enumerate(positions):
+                bot = make_bot(level, seed=i)
+                t0 = time.perf_counter()
+                bot.choose(game, state, seat)
+                spent.append(time.perf_counter() - t0)
+            emit(
+                {
+                    "measure": "decide",
+                    "game": game.info.id,
+                    "players": n,
+                    "level": level,
+                    "options": options,
+                    "positions": count,
+                    "mean_ms": round(1000 * statistics.mean(spent), 2),
+                    **_quantiles("all", spent),
+                }
+            )
+
+
+def timing(
+    games: list[Game[Any, Any]], count: int, against: str, levels: list[str], options: Json | None = None
+) -> None:
     """Decision time per level: one seat plays the level (seat i mod N in game i), the others
     `against`; every decision of that seat counts (forced ones too), and the same for choices between
-    two or more actions."""
+    two or more actions. `options`: the game's (one game at a time), e.g. Zealous's length."""
     for game in games:
         n = PLAYERS.get(game.info.id, game.info.min_players)
         for level in levels:
@@ -92,7 +124,7 @@ def timing(games: list[Game[Any, Any]], count: int, against: str, levels: list[s
             for i in range(count):
                 me = i % n
                 bots = [make_bot(level if s == me else against, seed=i * 10 + s) for s in range(n)]
-                st = game.new(n, None, 100 + i)
+                st = game.new(n, game.options(options) if options else None, 100 + i)
                 while game.result(st) is None:
                     for s in game.each_to_act(st):
                         real = len(game.legal(st, s)) > 1
@@ -111,6 +143,7 @@ def timing(games: list[Game[Any, Any]], count: int, against: str, levels: list[s
                     "players": n,
                     "level": level,
                     "against": against,
+                    "options": options or {},
                     "games": count,
                     "decisions": len(every),
                     **_quantiles("all", every),
@@ -217,14 +250,14 @@ def _option(text: str) -> tuple[str, Any]:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("speed", "timing", "strength", "all"))
+    p.add_argument("what", choices=("speed", "timing", "decide", "strength", "all"))
     p.add_argument("matches", nargs="*", help=f"for strength: {', '.join(MATCHES)}")
     p.add_argument("--game", action="append", help="game id for speed/timing (default: every game)")
     p.add_argument("--games", type=int, default=20, help="games per strength match (per board for Zenith)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--level", action="append", choices=LEVELS, help="timing: the level timed (default: all)")
     p.add_argument("--against", default="random", choices=LEVELS, help="timing: the other seats' level")
-    p.add_argument("--positions", type=int, default=10, help="positions per game for speed")
+    p.add_argument("--positions", type=int, default=10, help="positions per game for speed and decide")
     p.add_argument("--seconds", type=float, default=1.0, help="search time per position for speed")
     p.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE")
     args = p.parse_args()
@@ -235,7 +268,9 @@ def main() -> None:
         jobs.append(lambda: speed(games, args.positions, args.seconds))
     if args.what in ("timing", "all"):
         levels = args.level or list(LEVELS)
-        jobs.append(lambda: timing(games, max(1, args.games // 10), args.against, levels))
+        jobs.append(lambda: timing(games, max(1, args.games // 10), args.against, levels, options))
+    if args.what == "decide":
+        jobs.append(lambda: decide(games, args.positions, args.level or list(LEVELS), options))
     if args.what in ("strength", "all"):
         for m in args.matches or MATCHES:
             jobs.append(lambda m=m: strength(m, args.games, args.workers, options))  # type: ignore[misc]
