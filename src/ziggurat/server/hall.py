@@ -65,6 +65,9 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self._trim_soon = False
+        # Tables that fell idle, the longest idle first: what a trim after a command looks at, so that
+        # it costs what is idle, not every table loaded (a full trim, by the sweeper, finds the rest).
+        self._idle: dict[str, Table] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._restorer: asyncio.Task[None] | None = None
         self._loaded: set[str] = set()  # tables loaded while the restorer runs (it skips them)
@@ -145,7 +148,7 @@ class Hall:
             time.monotonic() - started,
         )
         self._loaded.clear()
-        await self.trim()
+        await self.trim(full=True)
 
     async def _read(
         self, ids: list[str]
@@ -211,7 +214,7 @@ class Hall:
         table = self._adopt(rec)
         table.fence = None if self.cluster is None else 1
         table.chat_seq = 0  # (a new table: nothing said yet, no need to ask the store)
-        self._schedule_trim()
+        self._fell_idle(table)
         return table, token
 
     async def rematch(self, table_id: str, old_hash: str, seat_hash: str, address: str) -> tuple[int, Json]:
@@ -238,7 +241,7 @@ class Hall:
                 if rec is None:
                     raise not_found()
                 table = await self._load(rec, (await self.store.restoring([table_id]))[table_id])
-                self._schedule_trim()
+                self._fell_idle(table)
             return table
 
     async def _load(
@@ -317,7 +320,7 @@ class Hall:
         return table
 
     def _make(self, rec: TableRecord) -> Table:
-        table = Table(rec, self.store, self.bots, self.settings, on_idle=lambda _: self._schedule_trim())
+        table = Table(rec, self.store, self.bots, self.settings, on_idle=self._fell_idle)
         table.on_lost = self._lost
         return table
 
@@ -325,6 +328,7 @@ class Hall:
         """Another process owns this table now: let it go; its sockets reconnect and find it."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._idle.pop(table.id, None)
             log.warning("table %s: lost to another process", table.id)
             task = asyncio.get_running_loop().create_task(table.stop(close_code=MOVED))
             self._stopping.add(task)
@@ -374,22 +378,40 @@ class Hall:
         return live.summary() if live is not None else summary(rec, rec.version, set())
 
     # --- keeping memory bounded ----------------------------------------------------------------------
+    def _fell_idle(self, table: Table) -> None:
+        """Nobody is at `table` now (or it was just made or loaded): a candidate for the next trim."""
+        self._idle.pop(table.id, None)
+        self._idle[table.id] = table  # (to the end: the most recently used)
+        self._schedule_trim()
+
     def _schedule_trim(self) -> None:
         """Trim soon, once, outside whatever command made a table idle."""
         if not self._trim_soon:
             self._trim_soon = True
             asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self.trim()))
 
-    async def trim(self) -> int:
-        """Unload finished tables nobody is at, then the least recently used idle ones beyond the limit."""
+    async def trim(self, full: bool = False) -> int:
+        """Unload finished tables nobody is at, then the least recently used idle ones beyond the limit.
+        Looks at the tables that fell idle since; `full`: at every table loaded (a table can fall idle
+        without saying so, when a clock's timer ends: the sweeper's trims find those)."""
         self._trim_soon = False
-        idle = sorted((t for t in self.tables.values() if t.idle()), key=lambda t: t.last_used)
+        if full:
+            idle = sorted((t for t in self.tables.values() if t.idle()), key=lambda t: t.last_used)
+            self._idle = {t.id: t for t in idle}
+        else:
+            idle = []
+            for tid, t in list(self._idle.items()):
+                if self.tables.get(tid) is t and t.idle():
+                    idle.append(t)
+                else:  # back in use (it says again when it falls idle) or gone
+                    del self._idle[tid]
         finished = [t for t in idle if t.rec.status == "finished"]
         others = [t for t in idle if t.rec.status != "finished"]
         surplus = max(0, len(others) - self.settings.max_idle_tables)
         gone = finished + others[:surplus]
         for table in gone:
             del self.tables[table.id]
+            del self._idle[table.id]
         if self.settings.snapshot_every:  # a running table leaves its snapshot: it comes back from there
             try:
                 await self.save_snapshots(tables=[t for t in gone if t.rec.status == "running"])
@@ -414,6 +436,7 @@ class Hall:
                 if await self.store.delete_open(tid, before):
                     removed += 1
                     table = self.tables.pop(tid, None)
+                    self._idle.pop(tid, None)
                     if table is not None:
                         await table.stop()
         if removed:
@@ -429,7 +452,7 @@ class Hall:
             await asyncio.sleep(interval)
             try:
                 expired = await self.expire_open()
-                trimmed = await self.trim()  # (counts what it unloads)
+                trimmed = await self.trim(full=True)  # (counts what it unloads)
                 if self.settings.snapshot_every:
                     await self.save_snapshots(self.settings.snapshot_every)
             except Exception:  # a database hiccup must not stop the sweeping

@@ -1,0 +1,83 @@
+"""Keeping memory bounded: which tables a trim unloads, and which it looks at.
+
+A trim after a command looks only at the tables that fell idle since (so its cost follows what is idle,
+not every table loaded); the sweeper's full trim looks at every table, and so also finds one that fell
+idle without saying so (a clock's timer that ended).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ziggurat.server.bots import BotRunner
+from ziggurat.server.hall import Hall
+from ziggurat.store import SeatRecord, Store, TableRecord
+
+from .harness import fast_settings
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}")
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def halls(store: Store) -> AsyncIterator[Callable[[int], Hall]]:
+    bots = BotRunner(fast_settings(""))
+    made: list[Hall] = []
+
+    def make(max_idle_tables: int) -> Hall:
+        made.append(Hall(store, bots, fast_settings("", max_idle_tables=max_idle_tables, snapshot_every=0)))
+        return made[-1]
+
+    yield make
+    for h in made:
+        await h.close()
+    bots.close()
+
+
+async def running(store: Store, tid: str) -> None:
+    rec = TableRecord(tid, "zenith", {}, 2, 7, 1, "running", 0, 1.0, 1.0)
+    rec.seats = [SeatRecord(i, "human", f"P{i}", f"{tid}-{i}") for i in range(2)]
+    rec.started_at = time.time()
+    await store.create_table(rec)
+
+
+async def test_idle_tables_beyond_the_limit_leave_least_recently_idle_first(
+    store: Store, halls: Callable[[int], Hall]
+) -> None:
+    hall = halls(2)
+    for tid in ("a", "b", "c"):
+        await running(store, tid)
+    await hall.get("a")
+    await hall.get("b")
+    hall.tables["a"].on_idle(hall.tables["a"])  # a command at a ended: it is the most recent now
+    await hall.get("c")
+    await hall.trim()
+    assert set(hall.tables) == {"a", "c"}  # b went
+
+
+async def test_a_table_someone_is_at_stays_and_a_full_trim_finds_it_once_it_is_not(
+    store: Store, halls: Callable[[int], Hall]
+) -> None:
+    hall = halls(1)
+    for tid in ("a", "b"):
+        await running(store, tid)
+    a = await hall.get("a")
+    timer: asyncio.Task[Any] = asyncio.create_task(asyncio.sleep(3600))
+    a.alarms[0] = (1, timer)  # a clock's timer runs: someone is at it
+    await hall.get("b")
+    await hall.trim()
+    assert set(hall.tables) == {"a", "b"}  # one idle table: within the limit
+    del a.alarms[0]  # the timer ends without a command: the table says nothing
+    timer.cancel()
+    assert await hall.trim() == 0  # a trim after a command looks only at tables that said so
+    assert await hall.trim(full=True) == 1 and set(hall.tables) == {"b"}  # the sweeper's looks at all
