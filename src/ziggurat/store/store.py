@@ -18,6 +18,7 @@ from ziggurat.store import migrate
 from ziggurat.store.accounts import Accounts
 from ziggurat.store.friends import Friends
 from ziggurat.store.leases import Fenced
+from ziggurat.store.prepared import Prepared
 from ziggurat.store.ratings import Ratings
 from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
 from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats, snapshots
@@ -83,11 +84,10 @@ class Store:
             if max_open is not None:
                 if conn.dialect.name == "postgresql":  # many writers: count and insert one at a time
                     conn.execute(_LOCK_CREATOR, {"by": rec.created_by or ""})
-                if conn.execute(_COUNT_OPEN, {"by": rec.created_by}).scalar_one() >= max_open:
+                if _COUNT_OPEN.scalar(conn, {"by": rec.created_by}) >= max_open:
                     return False
-            conn.execute(_INSERT_TABLE, row)
-            if seat_rows:
-                conn.execute(_INSERT_SEATS, seat_rows)
+            _INSERT_TABLE.run(conn, row)
+            _INSERT_SEATS.run(conn, seat_rows)
             if owner is not None:
                 conn.execute(_FIRST_LEASE, {"table_id": rec.id, "owner": owner[0], "ttl": owner[1]})
             return True
@@ -106,12 +106,11 @@ class Store:
 
         def save(conn: Connection) -> T | None:
             _check_fence(conn, rec.id, fence)
-            conn.execute(_UPDATE_TABLE, row)
-            conn.execute(_DELETE_SEATS, {"key": rec.id})
-            if seat_rows:
-                conn.execute(_INSERT_SEATS, seat_rows)
+            _UPDATE_TABLE.run(conn, row)
+            _DELETE_SEATS.run(conn, {"key": rec.id})
+            _INSERT_SEATS.run(conn, seat_rows)
             if rec.status == "finished":  # a finished table is replayed whole when asked for: no cache
-                conn.execute(_DELETE_SNAPSHOT, {"key": rec.id})
+                _DELETE_SNAPSHOT.run(conn, {"key": rec.id})
             return None if also is None else also(conn)
 
         return await self.writer.write(save, lease=None if fence is None else rec.id)
@@ -340,11 +339,14 @@ async def _with_seats(conn: AsyncConnection, recs: list[TableRecord]) -> list[Ta
 
 
 # The statements of the lobby's writes, built once (building one per call cost more than running it).
-_COUNT_OPEN = sa.select(sa.func.count()).where(
-    game_tables.c.status == "open", game_tables.c.created_by == sa.bindparam("by")
+# The lobby's writes with every game: run on SQLite's own cursor (store/prepared.py).
+_COUNT_OPEN = Prepared(
+    sa.select(sa.func.count()).where(
+        game_tables.c.status == "open", game_tables.c.created_by == sa.bindparam("by")
+    )
 )
 _LOCK_CREATOR = sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(sa.bindparam("by"))))
-_INSERT_TABLE = game_tables.insert()
+_INSERT_TABLE = Prepared(game_tables.insert())
 _FIRST_LEASE = sa.text(
     "INSERT INTO leases (table_id, owner, token, expires_at)"
     " VALUES (:table_id, :owner, 1, extract(epoch from clock_timestamp()) + :ttl)"
@@ -357,10 +359,10 @@ _CHAT_TAKEN = sa.select(chat_messages.c.seq).where(
     chat_messages.c.table_id == sa.bindparam("table_id"), chat_messages.c.seq == sa.bindparam("seq")
 )
 _INSERT_CHAT = chat_messages.insert()
-_UPDATE_TABLE = game_tables.update().where(game_tables.c.id == sa.bindparam("key"))
-_INSERT_SEATS = seats.insert()
-_DELETE_SEATS = seats.delete().where(seats.c.table_id == sa.bindparam("key"))
-_DELETE_SNAPSHOT = snapshots.delete().where(snapshots.c.table_id == sa.bindparam("key"))
+_UPDATE_TABLE = Prepared(game_tables.update().where(game_tables.c.id == sa.bindparam("key")))
+_INSERT_SEATS = Prepared(seats.insert())
+_DELETE_SEATS = Prepared(seats.delete().where(seats.c.table_id == sa.bindparam("key")))
+_DELETE_SNAPSHOT = Prepared(snapshots.delete().where(snapshots.c.table_id == sa.bindparam("key")))
 _DELETE_SNAPSHOTS = snapshots.delete().where(snapshots.c.table_id.in_(sa.bindparam("ids", expanding=True)))
 _INSERT_SNAPSHOT = snapshots.insert()
 _RUNNING = sa.select(game_tables.c.id).where(
