@@ -11,16 +11,16 @@ import time
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
 
+from ziggurat.store.reads import Reads
 from ziggurat.store.records import AccountRecord
 from ziggurat.store.schema import accounts, game_tables, seats, sessions
 from ziggurat.store.writer import Writer
 
 
 class Accounts:
-    def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
-        self.engine = engine
+    def __init__(self, reads: Reads, writer: Writer) -> None:
+        self.reads = reads
         self.writer = writer
 
     # --- accounts ------------------------------------------------------------------------------------
@@ -46,12 +46,12 @@ class Accounts:
             return False
 
     async def by_key(self, key: str) -> AccountRecord | None:
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = (await conn.execute(_BY_KEY, {"key": key})).first()
         return None if row is None else _account(row._mapping)
 
     async def by_id(self, account_id: str) -> AccountRecord | None:
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = (await conn.execute(accounts.select().where(accounts.c.id == account_id))).first()
         return None if row is None else _account(row._mapping)
 
@@ -60,7 +60,7 @@ class Accounts:
         if not account_ids:
             return {}
         q = sa.select(accounts.c.id, accounts.c.username).where(accounts.c.id.in_(account_ids))
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return {str(i): str(n) for i, n in await conn.execute(q)}
 
     async def set_password(self, account_id: str, password_hash: str) -> None:
@@ -80,7 +80,7 @@ class Accounts:
             .join(sessions, sessions.c.account_id == accounts.c.id)
             .where(sessions.c.id_hash == id_hash, sessions.c.expires_at > time.time())
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = (await conn.execute(q)).first()
         return None if row is None else _account(row._mapping)
 
@@ -110,7 +110,7 @@ class Accounts:
         q = sa.select(seats.c.token_hash, seats.c.invite_hash).where(
             seats.c.table_id == table_id, seats.c.account_id == account_id
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             row = (await conn.execute(q)).first()
         return None if row is None else (row[0], row[1])
 
@@ -126,7 +126,7 @@ class Accounts:
                 seats.c.table_id == table_id,
             )
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return (await conn.execute(q)).scalar()
 
     async def seats_of(
@@ -144,7 +144,7 @@ class Accounts:
         )
         if unfinished:
             q = q.where(game_tables.c.status != "finished")
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [(str(t), int(s)) for t, s in await conn.execute(q)]
 
     async def tables_holding(self, token_hashes: list[str]) -> list[tuple[str, str]]:
@@ -154,7 +154,7 @@ class Accounts:
         q = sa.select(seats.c.table_id, seats.c.token_hash).where(
             seats.c.token_hash.in_(token_hashes), seats.c.account_id.is_(None)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [(str(t), str(h)) for t, h in await conn.execute(q)]
 
 

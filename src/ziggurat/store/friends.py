@@ -7,16 +7,16 @@ import time
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
 
+from ziggurat.store.reads import Reads
 from ziggurat.store.records import Status
 from ziggurat.store.schema import accounts, friends, game_tables, invitations, seats
 from ziggurat.store.writer import Writer
 
 
 class Friends:
-    def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
-        self.engine = engine
+    def __init__(self, reads: Reads, writer: Writer) -> None:
+        self.reads = reads
         self.writer = writer
 
     async def add(self, account: str, friend: str) -> None:
@@ -46,7 +46,7 @@ class Friends:
             .where(friends.c.account_id == account)
             .order_by(accounts.c.username)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [(str(n), float(t)) for n, t in await conn.execute(q)]
 
     async def tables(self, account: str, status: Status | None, limit: int) -> list[str]:
@@ -60,7 +60,7 @@ class Friends:
         )
         if status is not None:
             q = q.where(game_tables.c.status == status)
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [str(r[0]) for r in await conn.execute(q)]
 
     # --- invitations -----------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ class Friends:
             )
             .order_by(invitations.c.at.desc())
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [(str(t), str(b), float(a)) for t, b, a in await conn.execute(q)]
 
     async def dismiss(self, table_id: str, account: str) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
 
+from ziggurat.store.reads import Reads
 from ziggurat.store.records import RatingChange
 from ziggurat.store.schema import accounts, game_tables, rating_updates, ratings, seats
 from ziggurat.store.writer import Writer
@@ -129,8 +129,8 @@ _RATED = sa.select(rating_updates.c.table_id).where(rating_updates.c.table_id ==
 
 
 class Ratings:
-    def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
-        self.engine = engine
+    def __init__(self, reads: Reads, writer: Writer) -> None:
+        self.reads = reads
         self.writer = writer
 
     async def of(self, account_ids: list[str], game: str) -> Current:
@@ -140,7 +140,7 @@ class Ratings:
         q = sa.select(ratings.c.account_id, ratings.c.mu, ratings.c.sigma).where(
             ratings.c.game == game, ratings.c.account_id.in_(account_ids)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return {str(a): (float(m), float(s)) for a, m, s in await conn.execute(q)}
 
     async def standings(
@@ -161,7 +161,7 @@ class Ratings:
         if account is not None:
             q = q.where(ratings.c.account_id == account)
         q = q.order_by((ratings.c.mu - 3 * ratings.c.sigma).desc(), accounts.c.username).limit(limit)
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [Standing(*r) for r in await conn.execute(q)]
 
     async def place(self, game: str, mu: float, sigma: float) -> int:
@@ -169,7 +169,7 @@ class Ratings:
         q = sa.select(sa.func.count()).where(
             ratings.c.game == game, ratings.c.mu - 3 * ratings.c.sigma > mu - 3 * sigma
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return int((await conn.execute(q)).scalar_one()) + 1
 
     async def history(self, account: str) -> list[tuple[str, str, float, float, float, int]]:
@@ -187,7 +187,7 @@ class Ratings:
             .where(rating_updates.c.account_id == account)
             .order_by(rating_updates.c.at)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [tuple(r) for r in await conn.execute(q)]
 
     async def finished(self, account: str) -> list[dict[str, Any]]:
@@ -207,7 +207,7 @@ class Ratings:
             .where(seats.c.account_id == account, game_tables.c.status == "finished")
             .order_by(game_tables.c.finished_at.desc())
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [dict(r._mapping) for r in await conn.execute(q)]
 
     # --- rebuilding ------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ class Ratings:
             .where(game_tables.c.rated.is_(True), game_tables.c.status == "finished")
             .order_by(at, game_tables.c.id)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             games = [(str(i), str(g), float(w), r) for i, g, w, r in await conn.execute(q)]
             ids = [i for i, *_ in games]
             by_table: dict[str, list[tuple[str | None, str, str | None, bool]]] = {i: [] for i in ids}
@@ -249,7 +249,7 @@ class Ratings:
     ) -> tuple[dict[tuple[str, str], RatingChange], dict[tuple[str, str], tuple[float, float, int, int]]]:
         """What the store holds: every update by (table, account), every rating by (account, game) as
         (mu, sigma, games, wins)."""
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             ups = {
                 (str(r.table_id), str(r.account_id)): RatingChange(
                     str(r.account_id),

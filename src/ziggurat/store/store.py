@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from ziggurat.store import migrate
 from ziggurat.store.accounts import Accounts
@@ -20,6 +20,7 @@ from ziggurat.store.friends import Friends
 from ziggurat.store.leases import Fenced
 from ziggurat.store.prepared import Prepared
 from ziggurat.store.ratings import Ratings
+from ziggurat.store.reads import ReadConnection, Reads
 from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
 from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats, snapshots
 from ziggurat.store.urls import async_url
@@ -44,11 +45,12 @@ def default_url() -> str:
 
 class Store:
     def __init__(self, engine: AsyncEngine, writer: Writer) -> None:
-        self.engine = engine  # reads (and migrations)
+        self.engine = engine  # migrations, and leases (several processes, on PostgreSQL)
+        self.reads = Reads(engine)  # every read (store/reads.py)
         self.writer = writer  # every write, committed in groups (store/writer.py)
-        self.accounts = Accounts(engine, writer)  # accounts, sessions, the seats they hold
-        self.ratings = Ratings(engine, writer)  # ratings per account and game, and their updates
-        self.friends = Friends(engine, writer)  # whom accounts follow, and invitations to tables
+        self.accounts = Accounts(self.reads, writer)  # accounts, sessions, the seats they hold
+        self.ratings = Ratings(self.reads, writer)  # ratings per account and game, and their updates
+        self.friends = Friends(self.reads, writer)  # whom accounts follow, and invitations to tables
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -69,6 +71,7 @@ class Store:
 
     async def close(self) -> None:
         await self.writer.close()
+        self.reads.close()
         await self.engine.dispose()
 
     # --- writes ----------------------------------------------------------------------------------
@@ -170,7 +173,7 @@ class Store:
             .order_by(a.table_id, a.idx)
         )
         snaps: dict[str, Snapshot] = {}
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             # The actions first, then the snapshots. The two statements may see the database at two
             # moments: a snapshot written in between (the sweep) only moves forward, so the actions
             # read still reach back to it; one deleted in between (its table finished) sends that
@@ -224,7 +227,7 @@ class Store:
         q = sa.select(a.table_id, a.idx, a.at, a.clock).join(
             top, sa.and_(a.table_id == top.c.table_id, a.idx == top.c.idx)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows = (await conn.execute(q)).all()
         return {str(r[0]): (int(r[1]), float(r[2]), r[3]) for r in rows}
 
@@ -249,13 +252,13 @@ class Store:
         if after is not None:
             q = q.where(chat_messages.c.seq > after)
         q = q.order_by(chat_messages.c.seq.desc()).limit(limit)
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows = (await conn.execute(q)).all()
         return [_chat(r) for r in reversed(rows)]
 
     async def last_chat_seq(self, table_id: str) -> int:
         q = sa.select(sa.func.max(chat_messages.c.seq)).where(chat_messages.c.table_id == table_id)
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return (await conn.execute(q)).scalar() or 0
 
     async def delete_open(self, table_id: str, untouched_since: float) -> bool:
@@ -277,7 +280,7 @@ class Store:
             .order_by(game_tables.c.touched_at)
             .limit(limit)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [str(r[0]) for r in await conn.execute(q)]
 
     async def get_table(self, table_id: str) -> TableRecord | None:
@@ -286,7 +289,7 @@ class Store:
 
     async def get_tables(self, table_ids: list[str]) -> list[TableRecord]:
         """These tables (those that exist), with their seats: two queries however many."""
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows = await conn.execute(game_tables.select().where(game_tables.c.id.in_(table_ids)))
             return await _with_seats(conn, [_record(r._mapping) for r in rows])
 
@@ -295,7 +298,7 @@ class Store:
         q = game_tables.select().order_by(game_tables.c.created_at.desc()).limit(limit)
         if status is not None:
             q = q.where(game_tables.c.status == status)
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return await _with_seats(conn, [_record(r._mapping) for r in await conn.execute(q)])
 
     async def table_ids(self, statuses: tuple[Status, ...]) -> list[str]:
@@ -304,7 +307,7 @@ class Store:
             .where(game_tables.c.status.in_(statuses))
             .order_by(game_tables.c.created_at)
         )
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             return [str(r[0]) for r in await conn.execute(q)]
 
     async def actions(self, table_id: str) -> list[tuple[int, str]]:
@@ -319,7 +322,7 @@ class Store:
             .order_by(actions.c.table_id, actions.c.idx)
         )
         out: dict[str, list[tuple[int, str]]] = {tid: [] for tid in table_ids}
-        async with self.engine.connect() as conn:
+        async with self.reads.connect() as conn:
             rows = (await conn.execute(q)).all()  # (plain tuples: a restart reads 100,000s of them)
         for table_id, idx, seat, action in rows:
             log = out[table_id]
@@ -329,7 +332,7 @@ class Store:
         return out
 
 
-async def _with_seats(conn: AsyncConnection, recs: list[TableRecord]) -> list[TableRecord]:
+async def _with_seats(conn: ReadConnection, recs: list[TableRecord]) -> list[TableRecord]:
     if recs:
         by_id = {r.id: r for r in recs}
         q = seats.select().where(seats.c.table_id.in_(by_id)).order_by(seats.c.table_id, seats.c.seat)
