@@ -81,3 +81,18 @@ async def test_a_table_someone_is_at_stays_and_a_full_trim_finds_it_once_it_is_n
     timer.cancel()
     assert await hall.trim() == 0  # a trim after a command looks only at tables that said so
     assert await hall.trim(full=True) == 1 and set(hall.tables) == {"b"}  # the sweeper's looks at all
+
+
+async def test_a_table_in_use_is_no_candidate_and_comes_back_as_the_most_recent(
+    store: Store, halls: Callable[[int], Hall]
+) -> None:
+    hall = halls(1)
+    for tid in ("a", "b"):
+        await running(store, tid)
+    a = await hall.get("a")
+    with a.held():  # (a socket between connecting and its hello)
+        await hall.get("b")
+        await hall.trim()
+        assert set(hall.tables) == {"a", "b"}  # a is in use; b alone is idle: within the limit
+    await hall.trim()  # a fell idle after b: b is the least recently used
+    assert set(hall.tables) == {"a"}

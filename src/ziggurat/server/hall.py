@@ -65,9 +65,10 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self._trim_soon = False
-        # Tables that fell idle, the longest idle first: what a trim after a command looks at, so that
-        # it costs what is idle, not every table loaded (a full trim, by the sweeper, finds the rest).
+        # The tables that said they fell idle and have not been used since, the longest idle first: what
+        # a trim after a command looks at (the sweeper's full trims look at every table).
         self._idle: dict[str, Table] = {}
+        self._finished: list[Table] = []  # finished tables among them, to unload at the next trim
         self._sweeper: asyncio.Task[None] | None = None
         self._restorer: asyncio.Task[None] | None = None
         self._loaded: set[str] = set()  # tables loaded while the restorer runs (it skips them)
@@ -320,7 +321,7 @@ class Hall:
         return table
 
     def _make(self, rec: TableRecord) -> Table:
-        table = Table(rec, self.store, self.bots, self.settings, on_idle=self._fell_idle)
+        table = Table(rec, self.store, self.bots, self.settings, on_idle=self._fell_idle, on_busy=self._busy)
         table.on_lost = self._lost
         return table
 
@@ -382,7 +383,13 @@ class Hall:
         """Nobody is at `table` now (or it was just made or loaded): a candidate for the next trim."""
         self._idle.pop(table.id, None)
         self._idle[table.id] = table  # (to the end: the most recently used)
+        if table.rec.status == "finished":
+            self._finished.append(table)
         self._schedule_trim()
+
+    def _busy(self, table: Table) -> None:
+        """Someone is at `table` again (a command, a socket): no longer a candidate."""
+        self._idle.pop(table.id, None)
 
     def _schedule_trim(self) -> None:
         """Trim soon, once, outside whatever command made a table idle."""
@@ -392,26 +399,29 @@ class Hall:
 
     async def trim(self, full: bool = False) -> int:
         """Unload finished tables nobody is at, then the least recently used idle ones beyond the limit.
-        Looks at the tables that fell idle since; `full`: at every table loaded (a table can fall idle
-        without saying so, when a clock's timer ends: the sweeper's trims find those)."""
+        Looks only at the tables that said they fell idle, in that order (each says so again when it
+        is used and left): a trim after a command costs what it unloads, not what is loaded. `full`:
+        every table loaded is looked at (one can fall idle without a command, when a clock's timer
+        ends: the sweeper's trims find those)."""
         self._trim_soon = False
         if full:
             idle = sorted((t for t in self.tables.values() if t.idle()), key=lambda t: t.last_used)
             self._idle = {t.id: t for t in idle}
-        else:
-            idle = []
-            for tid, t in list(self._idle.items()):
-                if self.tables.get(tid) is t and t.idle():
-                    idle.append(t)
-                else:  # back in use (it says again when it falls idle) or gone
-                    del self._idle[tid]
-        finished = [t for t in idle if t.rec.status == "finished"]
-        others = [t for t in idle if t.rec.status != "finished"]
-        surplus = max(0, len(others) - self.settings.max_idle_tables)
-        gone = finished + others[:surplus]
+            self._finished = [t for t in idle if t.rec.status == "finished"]
+
+        def leaving(t: Table) -> bool:  # still loaded and still idle: unload it (else forget it)
+            if self._idle.get(t.id) is t:
+                del self._idle[t.id]
+            return self.tables.get(t.id) is t and t.idle()
+
+        gone = [t for t in self._finished if leaving(t)]
+        self._finished = []
+        while len(self._idle) > self.settings.max_idle_tables:
+            oldest = next(iter(self._idle.values()))
+            if leaving(oldest):
+                gone.append(oldest)
         for table in gone:
             del self.tables[table.id]
-            del self._idle[table.id]
         if self.settings.snapshot_every:  # a running table leaves its snapshot: it comes back from there
             try:
                 await self.save_snapshots(tables=[t for t in gone if t.rec.status == "running"])

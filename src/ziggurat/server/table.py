@@ -83,6 +83,7 @@ class Table:
         bots: BotRunner,
         settings: Settings,
         on_idle: Callable[[Table], None] = lambda t: None,  # called when nobody is at it any more
+        on_busy: Callable[[Table], None] = lambda t: None,  # called when someone is at it again
     ) -> None:
         self.rec = rec
         self.game: Game[Any, Any] = registry.get(rec.game)
@@ -90,6 +91,7 @@ class Table:
         self.bots = bots
         self.settings = settings
         self.on_idle = on_idle
+        self.on_busy = on_busy
         self.state: Any = None
         self.version = 0
         self._log: list[Entry] = []
@@ -145,6 +147,8 @@ class Table:
     # --- commands, one at a time ---------------------------------------------------------------------
     async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
         """Run `fn` when every command that came before it is done, and no other meanwhile."""
+        if self.idle():
+            self.on_busy(self)
         self._calls += 1
         self.last_used = time.monotonic()
         try:
@@ -170,6 +174,8 @@ class Table:
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         """Keep the table in memory meanwhile (a socket between connecting and its hello)."""
+        if self.idle():
+            self.on_busy(self)
         self._holds += 1
         try:
             yield
