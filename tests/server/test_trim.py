@@ -96,3 +96,16 @@ async def test_a_table_in_use_is_no_candidate_and_comes_back_as_the_most_recent(
         assert set(hall.tables) == {"a", "b"}  # a is in use; b alone is idle: within the limit
     await hall.trim()  # a fell idle after b: b is the least recently used
     assert set(hall.tables) == {"a"}
+
+
+async def test_a_finished_table_that_fell_idle_twice_before_a_trim_is_unloaded_once(
+    store: Store, halls: Callable[[int], Hall]
+) -> None:
+    hall = halls(5)
+    rec = TableRecord("f", "zenith", {}, 2, 7, 1, "finished", 0, 1.0, 1.0)
+    rec.seats = [SeatRecord(i, "human", f"P{i}", f"f-{i}") for i in range(2)]
+    await store.create_table(rec)
+    f = await hall.get("f")  # (loaded: it fell idle once)
+    f.on_idle(f)  # a spectator came and went: twice
+    assert await hall.trim() == 1 and "f" not in hall.tables
+    assert await hall.trim() == 0

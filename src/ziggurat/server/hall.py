@@ -409,19 +409,20 @@ class Hall:
             self._idle = {t.id: t for t in idle}
             self._finished = [t for t in idle if t.rec.status == "finished"]
 
-        def leaving(t: Table) -> bool:  # still loaded and still idle: unload it (else forget it)
+        gone: list[Table] = []
+
+        def leave(t: Table) -> None:  # still loaded and still idle: unloaded (else only forgotten)
             if self._idle.get(t.id) is t:
                 del self._idle[t.id]
-            return self.tables.get(t.id) is t and t.idle()
+            if self.tables.get(t.id) is t and t.idle():
+                del self.tables[t.id]
+                gone.append(t)
 
-        gone = [t for t in self._finished if leaving(t)]
+        for table in self._finished:  # (one that fell idle twice since is here twice: gone once)
+            leave(table)
         self._finished = []
         while len(self._idle) > self.settings.max_idle_tables:
-            oldest = next(iter(self._idle.values()))
-            if leaving(oldest):
-                gone.append(oldest)
-        for table in gone:
-            del self.tables[table.id]
+            leave(next(iter(self._idle.values())))
         if self.settings.snapshot_every:  # a running table leaves its snapshot: it comes back from there
             try:
                 await self.save_snapshots(tables=[t for t in gone if t.rec.status == "running"])
