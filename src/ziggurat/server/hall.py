@@ -105,7 +105,8 @@ class Hall:
     async def _restore(self, ids: list[str], chunk: int = 1000) -> None:
         started, restored, snapped, replayed = time.monotonic(), 0, 0, 0
         chunks = [ids[i : i + chunk] for i in range(0, len(ids), chunk)]
-        # The next chunk is read while this one replays. (Chunks of 200 were read while the one before
+        # The next chunk is read while this one replays (on PostgreSQL; SQLite's reads run on the loop,
+        # so there it is read between two tables). (Chunks of 200 were read while the one before
         # replayed: slower, measured, from snapshots and in full, as the reading thread and the replay
         # take turns with the GIL; so one read for the first thousand tables.)
         reading = asyncio.ensure_future(self._read(chunks[0])) if chunks else None
