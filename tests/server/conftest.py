@@ -6,6 +6,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from ziggurat.store import Store
+
 from .harness import ThreadServer, fast_settings, http
 
 
@@ -26,3 +28,11 @@ async def api(server: ThreadServer) -> AsyncIterator[httpx.AsyncClient]:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'ziggurat.db'}"
+
+
+@pytest.fixture
+async def store(sqlite_url: str) -> AsyncIterator[Store]:
+    """A store of its own on a fresh SQLite file (for tests that drive tables and halls directly)."""
+    s = await Store.open(sqlite_url)
+    yield s
+    await s.close()

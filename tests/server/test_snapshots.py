@@ -11,7 +11,6 @@ import json
 import logging
 import random
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +27,6 @@ from .harness import fast_settings
 
 GAMES = ["zealous", "faiths", "zombology", "zenith"]
 OPTIONS = {"zealous": {"length": "beginner"}, "zenith": {"board": "fuji"}}
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}")
-    yield s
-    await s.close()
 
 
 @pytest.fixture

@@ -10,23 +10,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.hall import Hall
+from ziggurat.server.table import Table
 from ziggurat.store import SeatRecord, Store, TableRecord
 
 from .harness import fast_settings
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}")
-    yield s
-    await s.close()
 
 
 @pytest.fixture
@@ -51,6 +44,13 @@ async def running(store: Store, tid: str) -> None:
     await store.create_table(rec)
 
 
+async def a_loaded_b_stored(store: Store, hall: Hall) -> Table:
+    """Running tables a and b in the store, a loaded (idle): a."""
+    for tid in ("a", "b"):
+        await running(store, tid)
+    return await hall.get("a")
+
+
 async def test_idle_tables_beyond_the_limit_leave_least_recently_idle_first(
     store: Store, halls: Callable[[int], Hall]
 ) -> None:
@@ -69,9 +69,7 @@ async def test_a_table_someone_is_at_stays_and_a_full_trim_finds_it_once_it_is_n
     store: Store, halls: Callable[[int], Hall]
 ) -> None:
     hall = halls(1)
-    for tid in ("a", "b"):
-        await running(store, tid)
-    a = await hall.get("a")
+    a = await a_loaded_b_stored(store, hall)
     timer: asyncio.Task[Any] = asyncio.create_task(asyncio.sleep(3600))
     a.alarms[0] = (1, timer)  # a clock's timer runs: someone is at it
     await hall.get("b")
@@ -87,9 +85,7 @@ async def test_a_table_in_use_is_no_candidate_and_comes_back_as_the_most_recent(
     store: Store, halls: Callable[[int], Hall]
 ) -> None:
     hall = halls(1)
-    for tid in ("a", "b"):
-        await running(store, tid)
-    a = await hall.get("a")
+    a = await a_loaded_b_stored(store, hall)
     with a.held():  # (a socket between connecting and its hello)
         await hall.get("b")
         await hall.trim()

@@ -16,14 +16,11 @@ import contextlib
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any, Protocol
 
-import sqlalchemy as sa
-from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine, Result, make_url
+from sqlalchemy.engine import Connection, Engine, Result
 from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.expression import Executable
 
-from ziggurat.store.writer import sqlite_pragmas
+from ziggurat.store.writer import sync_sqlite_engine
 
 Params = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
 Rows = Result[*tuple[Any, ...]]
@@ -51,7 +48,8 @@ class Reads:
         self._async = engine
         self._sync: Engine | None = None
         if engine.url.get_backend_name() == "sqlite" and engine.url.database not in (None, "", ":memory:"):
-            self._sync = _sqlite_engine(str(engine.url.set(drivername="sqlite+pysqlite")))
+            # (WAL readers rarely wait; at most a second)
+            self._sync = sync_sqlite_engine(engine.url.render_as_string(hide_password=False), busy_ms=1000)
 
     @contextlib.asynccontextmanager
     async def connect(self) -> AsyncIterator[ReadConnection]:
@@ -65,18 +63,3 @@ class Reads:
     def close(self) -> None:
         if self._sync is not None:
             self._sync.dispose()
-
-
-def _sqlite_engine(url: str) -> Engine:
-    """One connection (every read runs on the loop's thread, one at a time), in autocommit: each
-    statement reads the latest commit, and nothing is left to roll back when it goes back."""
-    engine = sa.create_engine(make_url(url), poolclass=StaticPool, isolation_level="AUTOCOMMIT")
-
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi_conn: Any, record: Any) -> None:
-        sqlite_pragmas(dbapi_conn, record)
-        cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA busy_timeout=1000")  # on the loop: never wait long (WAL readers rarely wait)
-        cur.close()
-
-    return engine

@@ -105,10 +105,11 @@ def sqlite_pragmas(dbapi_conn: Any, _record: Any = None) -> None:
     cur.close()
 
 
-def _sync_sqlite_engine(url: str) -> Engine:
-    """A plain (sync) engine on the same file, one connection, that leaves transactions to us (the
-    writer says BEGIN IMMEDIATE, SAVEPOINT and COMMIT itself: SQLAlchemy's own bookkeeping of them cost
-    more than the writes)."""
+def sync_sqlite_engine(url: str, busy_ms: int) -> Engine:
+    """A plain (sync) engine on the same file, one connection, for use on the event loop: in autocommit
+    (the writer says BEGIN IMMEDIATE, SAVEPOINT and COMMIT itself: SQLAlchemy's own bookkeeping of them
+    cost more than the writes; a reader's statements each read the latest commit), waiting at most
+    `busy_ms` for a lock (on the loop, never long), and never checkpointing (a thread does that)."""
     url_ = make_url(url).set(drivername="sqlite+pysqlite")
     engine = sa.create_engine(url_, poolclass=StaticPool, isolation_level="AUTOCOMMIT")
 
@@ -117,7 +118,7 @@ def _sync_sqlite_engine(url: str) -> Engine:
         sqlite_pragmas(dbapi_conn, record)
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it, off the loop
-        cur.execute("PRAGMA busy_timeout=2000")  # on the loop: never wait long (nobody else writes)
+        cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         cur.close()
 
     return engine
@@ -156,7 +157,7 @@ class _Queued:
 
 class SqliteWriter(_Queued):
     def __init__(self, url: str) -> None:
-        self._engine = _sync_sqlite_engine(url)
+        self._engine = sync_sqlite_engine(url, busy_ms=2000)  # (nobody else writes)
         self._conn = self._engine.connect()
         self._raw: sqlite3.Connection = self._conn.connection.driver_connection  # type: ignore[assignment]
         self._checkpointer = _Checkpointer(url)
