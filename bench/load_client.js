@@ -1,5 +1,5 @@
 'use strict';
-// The load generator of bench/load.py in Node (no packages: Node 20's fetch and, with
+// The load generator of bench/load.py in Node (no packages: Node's http module and, with
 // --experimental-websocket, its WebSocket). Python's websocket client costs more CPU than the server it
 // measures; this one costs about what boardgame.io's own load client does, so on a 2-core machine the
 // server, not the client, sets the pace. Same protocol and counting as load.py's Python client.
@@ -8,6 +8,8 @@
 //
 // KS: the table slots this process keeps busy ("0,2,4"); START: when to begin (epoch seconds);
 // OPENS/CLOSES: the measuring window; THINK: milliseconds a seat waits before answering a state. Prints one JSON line: {latencies (seconds), errors, games, cpu_s}.
+
+const http = require('http');
 
 const [base, ks, game, players, start, opens, closes, think] = process.argv.slice(2);
 const thinkMs = Number(think || 0);
@@ -32,14 +34,31 @@ function random() { // xorshift32: the moves don't need better
   return seed / 4294967296;
 }
 
-async function post(path, body, token) {
-  const headers = { 'content-type': 'application/json' };
+// The lobby through a keep-alive http.Agent, as boardgame.io's anchor does: Node's fetch (undici) costs
+// several times the CPU per request, which on two cores is taken from the server being measured.
+const lobby = new URL(base);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function post(path, body, token) {
+  const data = Buffer.from(JSON.stringify(body || {}));
+  const headers = { 'content-type': 'application/json', 'content-length': data.length };
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(base + path.slice(1), {
-    method: 'POST', headers, body: JSON.stringify(body || {}), signal: AbortSignal.timeout(20000),
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: lobby.hostname, port: lobby.port, path, method: 'POST', agent, headers, timeout: 20000 },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode < 200 || res.statusCode >= 300) return reject(new Error(`lobby:${res.statusCode}:${path.split('/').pop()}`));
+          try { resolve(JSON.parse(Buffer.concat(chunks).toString())); } catch (e) { reject(e); }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('lobby:timeout')));
+    req.on('error', reject);
+    req.end(data);
   });
-  if (!r.ok) throw new Error(`lobby:${r.status}:${path.split('/').pop()}`);
-  return r.json();
 }
 
 function playSeat(ws) {
