@@ -7,7 +7,7 @@ import gc
 import logging
 import secrets
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 
@@ -21,7 +21,7 @@ from ziggurat.server import accounts, api, friends, players, ws
 from ziggurat.server.attempts import Attempts
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
-from ziggurat.server.errors import Refused
+from ziggurat.server.errors import Refused, refusal
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
 from ziggurat.server.passwords import Passwords
@@ -89,21 +89,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:
-        return _json(e.status, e.code, e.message)
+        return refusal(e.status, e.code, e.message)
 
     @app.exception_handler(ZigguratError)  # the rules' refusals and bad input (an unknown game...)
     async def illegal(_: Request, e: ZigguratError) -> JSONResponse:
-        return _json(400, e.code, e.message)
+        return refusal(400, e.code, e.message)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, e: RequestValidationError) -> JSONResponse:
         first = e.errors()[0] if e.errors() else {}
         if first.get("type") == "json_invalid":
-            return _json(422, "malformed", "The body is not valid JSON.")
+            return refusal(422, "malformed", "The body is not valid JSON.")
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         if not where:  # the body as a whole: missing, or not an object
-            return _json(422, "malformed", "The body must be a JSON object (Content-Type: application/json).")
-        return _json(422, "malformed", f"{where}: {first.get('msg', 'invalid')}")
+            why = "The body must be a JSON object (Content-Type: application/json)."
+            return refusal(422, "malformed", why)
+        return refusal(422, "malformed", f"{where}: {first.get('msg', 'invalid')}")
 
     @app.exception_handler(HTTPException)
     async def framework(_: Request, e: HTTPException) -> JSONResponse:
@@ -112,12 +113,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not code:
             phrase = HTTPStatus(e.status_code).phrase if e.status_code in _STATUSES else "Error"
             code, message = phrase.lower().replace(" ", "-"), f"{phrase}."
-        return _json(e.status_code, code, message, e.headers)
+        return refusal(e.status_code, code, message, e.headers)
 
     @app.exception_handler(Exception)
     async def crashed(_: Request, e: Exception) -> JSONResponse:
         log.error("unexpected error", exc_info=e)
-        return _json(500, "internal", "Something went wrong on our side.")
+        return refusal(500, "internal", "Something went wrong on our side.")
 
     return app
 
@@ -130,7 +131,3 @@ _FRAMEWORK = {
 
 
 _STATUSES = {s.value for s in HTTPStatus}
-
-
-def _json(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)

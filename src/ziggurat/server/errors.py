@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from starlette.responses import JSONResponse
+
 from ziggurat.engine import ZigguratError
 
 
@@ -29,3 +33,8 @@ def too_many_tables(cap: int) -> Refused:
     """A creator (by address) already has `cap` open tables: a new one, or a rematch, must wait."""
     message = f"You already have {cap} tables waiting for players: start or leave one first."
     return Refused("too-many-tables", message, 429)
+
+
+def refusal(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """Every refusal's shape on the wire: `{code, message}` with its status."""
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)

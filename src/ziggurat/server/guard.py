@@ -66,7 +66,7 @@ class Guard:
         if body is None:
             await answer(send, 413, "too-large", too_large, close=True)
             return
-        await self.app(scope, _replay(body, receive), send)
+        await self.app(scope, replay(body, receive), send)
 
 
 class _Gone(Exception):
@@ -91,7 +91,7 @@ async def _read_body(receive: Receive, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
+def replay(body: bytes, receive: Receive) -> Receive:
     """A `receive` that hands the app the body already read, then passes on (a disconnect, say)."""
     sent = False
 
