@@ -24,6 +24,7 @@ from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, refusal
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
+from ziggurat.server.lane import FastLane
 from ziggurat.server.passwords import Passwords
 from ziggurat.server.replays import Replays
 from ziggurat.server.sessions import CsrfGuard
@@ -81,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(players.router)
     app.include_router(friends.router)
+    app.add_middleware(FastLane)  # a guest's create, join and start, without FastAPI's dispatch (lane.py)
     app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
     app.add_middleware(CsrfGuard)  # signed-in changes carry the session's CSRF token; no other site's
     app.add_middleware(PlaySockets, handler=ws.play)  # play sockets, straight to their handler
