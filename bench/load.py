@@ -394,7 +394,7 @@ def main() -> None:
                 against.append(ratios(rows[0], b))
                 print(json.dumps({"ratios_ours_over_theirs": against[-1], "tables": args.tables}), flush=True)
         if len(against) > 1:  # one round decides little on a shared machine: the rounds' medians
-            medians = {k: statistics.median(x[k] for x in against) for k in against[0]}
+            medians = {k: round(statistics.median(x[k] for x in against), 3) for k in against[0]}
             print(json.dumps({"median_ratios_ours_over_theirs": medians, "rounds": len(against)}), flush=True)
 
 
