@@ -30,7 +30,7 @@ from ziggurat.server import api, schemas
 from ziggurat.server.errors import Refused, refusal
 from ziggurat.server.guard import replay
 from ziggurat.server.hall import Hall
-from ziggurat.server.sessions import cookie_secret
+from ziggurat.server.sessions import cookie_secret, header
 from ziggurat.server.tokens import hash_token
 
 # (the request, the hall, the table's id, the body as its model, the seat token's hash) -> the answer
@@ -93,8 +93,9 @@ class FastLane:
         route, table_id = found
         message = await receive()  # (the guard has read the whole body: one message)
         body_bytes = message.get("body", b"")
-        args = _arguments(scope, route, body_bytes) if message["type"] == "http.request" else None
-        if args is None or message.get("more_body", False):
+        whole = message["type"] == "http.request" and not message.get("more_body", False)
+        args = _arguments(scope, route, body_bytes) if whole else None
+        if args is None:
             await self.app(scope, replay(body_bytes, receive), send)  # FastAPI says what is wrong
             return
         body, token_hash = args
@@ -126,20 +127,13 @@ def _arguments(scope: Scope, route: _Route, raw: bytes) -> tuple[Any, str] | Non
     """The body as its model and the seat token's hash, as FastAPI would find them; None if it would
     refuse them (or might: a body that isn't declared JSON, no bearer token), so that it answers."""
     if route.body is None:
-        scheme, token = get_authorization_scheme_param(_header(scope, b"authorization"))
+        scheme, token = get_authorization_scheme_param(header(scope, b"authorization"))
         if scheme.lower() != "bearer" or not token:
             return None
         return None, hash_token(token)
-    if _header(scope, b"content-type") != "application/json":
+    if header(scope, b"content-type") != "application/json":
         return None
     try:
         return route.body.model_validate(orjson.loads(raw)), ""
     except (orjson.JSONDecodeError, ValidationError):
         return None
-
-
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope["headers"]:
-        if key == name:
-            return str(value.decode("latin-1"))
-    return None

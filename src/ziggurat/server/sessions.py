@@ -33,7 +33,8 @@ def csrf_of(secret: str) -> str:
     return hmac.new(secret.encode(), b"ziggurat csrf", hashlib.sha256).hexdigest()
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
+    """A request header's first value (`name` in lower case, as ASGI gives them), or None."""
     for k, v in scope.get("headers", ()):
         if k == name:
             return str(v.decode("latin-1"))
@@ -42,7 +43,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 def cookie_secret(scope: Scope) -> str | None:
     """The session cookie's secret, if the request carries one."""
-    raw = _header(scope, b"cookie")
+    raw = header(scope, b"cookie")
     if not raw or COOKIE not in raw:
         return None
     jar: SimpleCookie = SimpleCookie()
@@ -56,10 +57,10 @@ def cookie_secret(scope: Scope) -> str | None:
 
 def cross_origin(scope: Scope) -> bool:
     """The request says it comes from a page of another site (`Origin` is not this host)."""
-    origin = _header(scope, b"origin")
+    origin = header(scope, b"origin")
     if origin is None:  # not a browser's cross-site request (scripts, same-origin GETs)
         return False
-    host = _header(scope, b"host")
+    host = header(scope, b"host")
     return origin == "null" or host is None or urlsplit(origin).netloc.lower() != host.lower()
 
 
@@ -90,7 +91,7 @@ class CsrfGuard:
                 return
             secret = cookie_secret(scope)
             if secret is not None:
-                sent = _header(scope, CSRF_HEADER.lower().encode()) or ""
+                sent = header(scope, CSRF_HEADER.lower().encode()) or ""
                 if not hmac.compare_digest(sent.encode(), csrf_of(secret).encode()):
                     await answer(
                         send, 403, "csrf", f"Signed-in requests need the {CSRF_HEADER} header of the session."
