@@ -3,13 +3,17 @@ leave; and the same table commands run in this process without HTTP, to show wha
 In a load test of short games the lobby is half of the server's work (a Zenith game of 2 players is
 about 20 moves, and its set-up costs the server about as much CPU as all of them).
 
-    python bench/lobby.py [--game zenith] [--players 2] [--tables 200] [--rounds 3] [--src DIR] [--json]
+    python bench/lobby.py [--game zenith] [--players 2] [--tables 200] [--rounds 3] [--src DIR]
+                          [--db URL|postgresql] [--json]
 
-Over HTTP: starts `ziggurat serve` on a fresh SQLite file (`--src`: another checkout's code, for
-side-by-side runs), then, each round, takes `--tables` tables through each step in turn, one request at
-a time from one client (httpx and websockets, connections kept alive), reading the server's CPU time
-around each step: the server does nothing else meanwhile, so CPU per request is the step's own cost.
-In process: the hall's create, join and start on a store of its own (no HTTP, no sockets).
+Over HTTP: starts `ziggurat serve` on a fresh SQLite file (`--db`: that database instead, or with
+`postgresql` a private PostgreSQL cluster with fsync on, made for the run; `--src`: another checkout's
+code, for side-by-side runs), then, each round, takes `--tables` tables through each step in turn,
+one request at a time from one client (httpx and websockets, connections kept alive), reading the
+server's CPU time around each step: the server does nothing else meanwhile, so CPU per request is the
+step's own cost. In process: the hall's create, join and start on a store of its own (no HTTP, no
+sockets; a database of its own on the same server with `--db`), skipped with `--src`; to compare both
+parts, run this script with PYTHONPATH=DIR/src instead (the server it starts inherits it).
 Prints one line per round and step (server CPU ms per request, the client's median wall time), then a
 summary: the server's CPU per game set up, over HTTP and in process.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -106,7 +111,7 @@ async def over_http(base: str, pid: int, args: argparse.Namespace) -> list[Steps
     return rounds[1:]
 
 
-async def in_process(args: argparse.Namespace) -> list[Steps]:
+async def in_process(db: str, args: argparse.Namespace) -> list[Steps]:
     """The same commands straight to the hall: what the tables and the store cost without the web."""
     from ziggurat.server.bots import BotRunner
     from ziggurat.server.config import Settings
@@ -116,7 +121,7 @@ async def in_process(args: argparse.Namespace) -> list[Steps]:
 
     rounds: list[Steps] = []
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(f"sqlite+aiosqlite:///{tmp}/lobby.db")
+        store = await Store.open(db or f"sqlite+aiosqlite:///{tmp}/lobby.db")
         settings = Settings(db_url="", max_open_tables_per_address=10**9)
         bots = BotRunner(settings)
         hall = Hall(store, bots, settings)
@@ -164,15 +169,24 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=200, help="tables per round")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--src", help="serve another checkout's code (its src/ directory)")
+    p.add_argument("--db", help="a database URL, or postgresql: a private cluster (default: SQLite files)")
     p.add_argument("--json", action="store_true", help="one JSON line per round and step")
     args = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start(f"sqlite+aiosqlite:///{tmp}/lobby.db", *NO_CAPS, src=args.src)
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory())
+        if args.db == "postgresql":
+            from ziggurat.devcluster import postgres
+
+            cluster = stack.enter_context(postgres(durable=True))
+            served, local_db = cluster.new_database(), cluster.new_database()
+        else:  # (each part its own database: the in-process tables don't meet the served ones)
+            served, local_db = args.db or f"sqlite+aiosqlite:///{tmp}/lobby.db", args.db or ""
+        proc, base = start(served, *NO_CAPS, src=args.src)
         try:
             http = asyncio.run(over_http(base, proc.pid, args))
         finally:
             stop(proc)
-    local = [] if args.src else asyncio.run(in_process(args))  # (this tree's code only)
+        local = [] if args.src else asyncio.run(in_process(local_db, args))  # (this tree's code only)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     for where, rounds in (("http", http), ("in process", local)):
         for r, steps in enumerate(rounds, 1):
@@ -180,7 +194,8 @@ def main() -> None:
                 row = {"where": where, "round": r, "step": name, "server_cpu_ms": round(cpu * 1000, 3)}
                 row["wall_p50_ms"] = round(statistics.median(walls) * 1000, 3)
                 print(json.dumps(row) if args.json else "  ".join(f"{k} {v}" for k, v in row.items()))
-    summary = {"summary": True, "src": args.src or "this tree", "load": load}
+    code = args.src or os.environ.get("PYTHONPATH") or "this tree"
+    summary = {"summary": True, "src": code, "db": served.split(":")[0], "load": load}
     summary["server_cpu_ms_per_game_http"] = [round(per_game(s, args.players), 2) for s in http]
     if local:
         summary["cpu_ms_per_game_in_process"] = [round(per_game(s, args.players), 2) for s in local]

@@ -68,6 +68,8 @@ async def test_a_gap_after_a_snapshot_is_still_an_error(store: Store) -> None:
 async def test_a_finished_table_loses_its_snapshot(store: Store) -> None:
     await logged(store, "t", 2)
     await store.save_snapshots([Snapshot("t", 2, "{}", "[]", 1.0)])
+    await store.save_table(table("t", "running"))  # (a running table's is kept)
+    assert (await store.restoring(["t"]))["t"].snapshot is not None
     rec = table("t", "finished")
     await store.save_table(rec)
     assert (await store.restoring(["t"]))["t"].snapshot is None

@@ -94,6 +94,42 @@ async def test_saving_replaces_seats_and_fields(store: Store) -> None:
     assert await store.get_table("t1") == rec
 
 
+async def test_saving_adds_and_removes_seats_and_leaves_the_others_as_they_were(store: Store) -> None:
+    await store.create_table(table())
+    rec = table()
+    rec.seats = [rec.seats[0], SeatRecord(1, "human", "Bo", "b" * 64)]  # seat 1 changes, seat 2 goes
+    await store.save_table(rec)
+    assert await store.get_table("t1") == rec
+    rec.seats = [*rec.seats, SeatRecord(2, "bot", "Cy", None, "normal"), SeatRecord(3)]  # two come
+    rec.players = 4
+    await store.save_table(rec)
+    assert await store.get_table("t1") == rec
+
+
+async def test_saving_a_table_that_is_not_stored_is_an_error_and_stores_nothing(store: Store) -> None:
+    with pytest.raises(Exception):  # noqa: B017 (its seats' foreign key; the driver's error type differs)
+        await store.save_table(table("ghost"))
+    assert await store.get_table("ghost") is None
+
+
+async def test_the_open_table_cap_counts_only_its_creators_open_tables(store: Store) -> None:
+    def made_by(tid: str, by: str | None, status: str = "open") -> TableRecord:
+        rec = table(tid, status)
+        rec.created_by = by
+        return rec
+
+    assert await store.create_table(made_by("a1", "a"), max_open=2)
+    assert await store.create_table(made_by("a2", "a", "running"), max_open=2)  # (not open: not counted)
+    assert await store.create_table(made_by("b1", "b"), max_open=2)
+    assert await store.create_table(made_by("a3", "a"), max_open=2)
+    assert not await store.create_table(made_by("a4", "a"), max_open=2)
+    assert await store.create_table(made_by("a4", "a"))  # (no cap)
+    assert await store.get_table("a4") is not None
+    assert not await store.create_table(made_by("b2", "b"), max_open=1)
+    assert await store.get_table("b2") is None
+    assert sorted(t.id for t in await store.list_tables()) == ["a1", "a2", "a3", "a4", "b1"]
+
+
 async def test_the_log_is_append_only_and_dense(store: Store) -> None:
     await store.create_table(table())
     for i, a in enumerate(["birth:be1", "birth:be2", "birth:bm1"], 1):

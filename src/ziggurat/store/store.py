@@ -14,7 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from ziggurat.store import migrate
+from ziggurat.store import migrate, pg_lobby
 from ziggurat.store.accounts import Accounts
 from ziggurat.store.friends import Friends
 from ziggurat.store.leases import Fenced
@@ -84,15 +84,15 @@ class Store:
         row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
 
         def create(conn: Connection) -> bool:
-            if max_open is not None:
-                if conn.dialect.name == "postgresql":  # many writers: count and insert one at a time
+            if conn.dialect.name == "postgresql":
+                if max_open is not None:  # many writers: count and insert one at a time
                     conn.execute(_LOCK_CREATOR, {"by": rec.created_by or ""})
-                if _COUNT_OPEN.scalar(conn, {"by": rec.created_by}) >= max_open:
-                    return False
+                return pg_lobby.create(conn, row, seat_rows, max_open, owner)
+            # (SQLite: one process, so no leases, and one writer, so no lock.)
+            if max_open is not None and _COUNT_OPEN.scalar(conn, {"by": rec.created_by}) >= max_open:
+                return False
             _INSERT_TABLE.run(conn, row)
             _INSERT_SEATS.run(conn, seat_rows)
-            if owner is not None:
-                conn.execute(_FIRST_LEASE, {"table_id": rec.id, "owner": owner[0], "ttl": owner[1]})
             return True
 
         return await self.writer.write(create)
@@ -103,17 +103,19 @@ class Store:
         """Write the table row and replace its seats (seat changes are rare and small). With `fence`,
         only while that lease token is the table's (else Fenced, nothing written). `also` runs in the
         same transaction, after (a rated game's ratings): what it returns."""
-        row = {**_table_row(rec), "key": rec.id}
-        del row["id"]  # (the key names the row; its columns are set)
-        seat_rows = [_seat_row(rec.id, s) for s in rec.seats]
+        row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
 
         def save(conn: Connection) -> T | None:
             _check_fence(conn, rec.id, fence)
-            _UPDATE_TABLE.run(conn, row)
-            _DELETE_SEATS.run(conn, {"key": rec.id})
-            _INSERT_SEATS.run(conn, seat_rows)
-            if rec.status == "finished":  # a finished table is replayed whole when asked for: no cache
-                _DELETE_SNAPSHOT.run(conn, {"key": rec.id})
+            if conn.dialect.name == "postgresql":
+                pg_lobby.save(conn, row, seat_rows)
+            else:
+                columns = {k: v for k, v in row.items() if k != "id"}  # (the key names the row)
+                _UPDATE_TABLE.run(conn, {**columns, "key": rec.id})
+                _DELETE_SEATS.run(conn, {"key": rec.id})
+                _INSERT_SEATS.run(conn, seat_rows)
+                if rec.status == "finished":  # a finished table is replayed whole when asked for
+                    _DELETE_SNAPSHOT.run(conn, {"key": rec.id})
             return None if also is None else also(conn)
 
         return await self.writer.write(save, lease=None if fence is None else rec.id)
@@ -350,10 +352,6 @@ _COUNT_OPEN = Prepared(
 )
 _LOCK_CREATOR = sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(sa.bindparam("by"))))
 _INSERT_TABLE = Prepared(game_tables.insert())
-_FIRST_LEASE = sa.text(
-    "INSERT INTO leases (table_id, owner, token, expires_at)"
-    " VALUES (:table_id, :owner, 1, extract(epoch from clock_timestamp()) + :ttl)"
-)
 _LEASE_TOKEN = (
     sa.select(leases.c.token).where(leases.c.table_id == sa.bindparam("key")).with_for_update(read=True)
 )
