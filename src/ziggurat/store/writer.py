@@ -261,7 +261,12 @@ _PG_FENCES = sa.text(
 class PostgresWriter(_Queued):
     """One connection of its own, one transaction per batch: the lobby's writes (each a function run
     through run_sync) and then every queued action in one statement. Should anything in a batch fail,
-    the batch is undone and every write retried alone, so that each gets its own outcome."""
+    the batch is undone and every write retried alone, so that each gets its own outcome.
+
+    A batch of actions alone (no lobby write, no lease) is that one statement and no BEGIN or COMMIT:
+    SQLAlchemy's asyncpg adapter sends BEGIN only before its own first statement, and the actions go
+    through the driver's connection, which outside a transaction commits each statement as it ends
+    (all or nothing, committed when it returns): one round trip for the batch."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
