@@ -44,7 +44,7 @@ _SAVE = sa.text(
     + ", ".join(f"{c.name} = excluded.{c.name}" for c in _SEATS if c.name != "seat")
     + f" WHERE ({', '.join('s.' + c.name for c in _SEATS)})"
     f" IS DISTINCT FROM ({', '.join('excluded.' + c.name for c in _SEATS)})"
-).bindparams(*_TYPED[1:])
+).bindparams(*(b for b in _TYPED if b.key != "id"))
 
 
 def _create(capped: bool, leased: bool) -> sa.TextClause:
