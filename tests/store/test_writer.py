@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from ziggurat.store import Conflict, SeatRecord, Store, TableRecord
+from ziggurat.store.writer import Append, _Queued
 
 
 def table(tid: str) -> TableRecord:
@@ -71,3 +72,20 @@ async def test_a_batch_larger_than_the_limit_is_split_and_all_stored(store: Stor
     await asyncio.gather(*appends)
     stored = [len(await store.actions(t)) for t in counters]
     assert sum(stored) == n
+
+
+async def test_a_write_taken_as_the_writer_stops_fails_rather_than_waits() -> None:
+    """The writer waits one turn of the loop between taking a batch's first write and the rest: stopped
+    in that turn, the write it took fails, and nothing is left waiting for a commit that won't come."""
+
+    class Probe(_Queued):
+        async def _run(self) -> None:
+            await self._take()
+            raise AssertionError("the probe was meant to be stopped in its turn")
+
+    probe = Probe("probe")
+    fut = probe._submit(Append("t", 1, 0, "stay", 0.0))
+    await asyncio.sleep(0)  # the probe takes the write and gives the loop its turn
+    await probe._stop()
+    with pytest.raises(RuntimeError, match="store closed"):
+        fut.result()
