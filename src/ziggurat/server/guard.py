@@ -21,8 +21,12 @@ _SAFE = ("GET", "HEAD", "OPTIONS")
 async def answer(send: Send, status: int, code: str, message: str, close: bool = False) -> None:
     """A `{code, message}` response, written straight to ASGI. `close` ends the connection after it (the
     rest of an unread body is not worth reading)."""
-    body = json.dumps({"code": code, "message": message}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send_json(send, status, json.dumps({"code": code, "message": message}).encode(), close)
+
+
+async def send_json(send: Send, status: int, body: bytes, close: bool = False) -> None:
+    """A response of JSON already encoded, written straight to ASGI (`close`: as `answer`'s)."""
+    headers = [(b"content-length", str(len(body)).encode()), (b"content-type", b"application/json")]
     if close:
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})

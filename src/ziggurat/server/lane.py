@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from ziggurat.engine import ZigguratError
 from ziggurat.server import api, schemas
 from ziggurat.server.errors import Refused, refusal
-from ziggurat.server.guard import replay
+from ziggurat.server.guard import replay, send_json
 from ziggurat.server.hall import Hall
 from ziggurat.server.sessions import cookie_secret, header
 from ziggurat.server.tokens import hash_token
@@ -106,19 +106,7 @@ class FastLane:
         except ZigguratError as e:  # (as the app's handler answers the rules' refusals)
             response = refusal(400, e.code, e.message)
         else:
-            answer = route.answer
-            content = answer.dump_json(answer.validate_python(result))
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": route.status,
-                    "headers": [
-                        (b"content-length", str(len(content)).encode()),
-                        (b"content-type", b"application/json"),
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": content})
+            await send_json(send, route.status, route.answer.dump_json(route.answer.validate_python(result)))
             return
         await response(scope, receive, send)
 
