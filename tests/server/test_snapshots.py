@@ -251,6 +251,8 @@ async def test_the_sweep_snapshots_tables_that_moved_enough(
     async with asyncio.timeout(5):
         while (snap := (await store.restoring(["s"]))["s"].snapshot) is None:
             await asyncio.sleep(0.05)
+        while t.snapshot_version < snap.version:  # (the sweep notes it once its write has returned)
+            await asyncio.sleep(0.01)
     assert snap.version >= 10 and t.snapshot_version == snap.version
     hall.tables = {}  # (no shutdown snapshot)
     await hall.close()
