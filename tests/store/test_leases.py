@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
+import sqlalchemy as sa
 
 from ziggurat.store import Conflict, Fenced, Leases, SeatRecord, Store, TableRecord
 
@@ -131,3 +132,40 @@ async def test_renewing_leases_never_deadlocks_with_write_batches(pg_store: Stor
     await asyncio.gather(*renewals)
     for tid in ids:
         assert len(await pg_store.actions(tid)) == 30
+
+
+async def test_the_open_table_cap_counts_another_processs_create_that_held_the_lock(
+    pg_store: Store,
+) -> None:
+    """Two processes create tables for one creator at once: the second waits for the first's lock on
+    the creator and then counts the first's table, committed meanwhile, so the cap holds across
+    processes (READ COMMITTED would otherwise count from a snapshot taken before that commit)."""
+    first = table("mine1", "open")
+    first.created_by = "someone"
+    assert await pg_store.create_table(first, max_open=2)
+    async with pg_store.engine.connect() as other:  # another process, in the middle of its create
+        await other.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext('someone'))"))
+        third = table("mine3", "open")
+        third.created_by = "someone"
+        ours = asyncio.create_task(pg_store.create_table(third, max_open=2))
+        await _until_someone_waits_for_a_lock(pg_store)
+        assert not ours.done()
+        await other.execute(
+            sa.text(
+                "INSERT INTO game_tables (id, game, options, players, seed, order_seed, status, created_at,"
+                " version, created_by) VALUES ('mine2', 'zenith', '{}', 2, '5', 6, 'open', 1.0, 0, 'someone')"
+            )
+        )
+        await other.commit()
+        assert await asyncio.wait_for(ours, 10) is False  # it counted mine2: two open already
+    assert sorted(t.id for t in await pg_store.list_tables("open")) == ["mine1", "mine2"]
+
+
+async def _until_someone_waits_for_a_lock(store: Store) -> None:
+    q = sa.text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    for _ in range(500):
+        async with store.engine.connect() as conn:
+            if (await conn.execute(q)).scalar():
+                return
+        await asyncio.sleep(0.01)
+    raise AssertionError("nobody waited for the creator's lock")

@@ -48,6 +48,33 @@ async def test_each_write_in_a_batch_has_its_own_outcome(store: Store) -> None:
     assert got is not None and [s.name for s in got.seats] == ["Ada", "Bot"]
 
 
+async def test_a_lobby_write_that_fails_fails_alone_and_the_writer_goes_on(store: Store) -> None:
+    """A lobby write of one statement is committed on its own on PostgreSQL, outside the batch's
+    transaction: one that fails takes nothing else with it, and those after it are stored."""
+    await store.create_table(table("a"))
+    started = table("a")
+    started.version = 1
+    outcomes = await asyncio.gather(
+        store.save_table(table("ghost")),  # not stored: refused, alone
+        store.append_action("a", 1, 0, "place:s1"),
+        store.create_table(table("a")),  # its id is taken
+        store.create_table(table("b")),
+        store.save_table(started),
+        store.append_action("a", 2, 1, "place:s2"),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], Exception) and isinstance(outcomes[2], Exception)
+    assert outcomes[1:] == [None, outcomes[2], True, None, None]
+    assert await store.get_table("ghost") is None
+    assert await store.actions("a") == [(0, "place:s1"), (1, "place:s2")]
+    b = await store.get_table("b")
+    assert b is not None and b.status == "running"
+    b.status = "finished"
+    await store.save_table(b)  # (after a failure, a fresh connection where it needs one)
+    got, a = await store.get_table("b"), await store.get_table("a")
+    assert got is not None and got.status == "finished" and a is not None and a.version == 1
+
+
 async def test_the_open_table_cap_is_counted_in_the_same_transaction(store: Store) -> None:
     recs = []
     for k in range(6):

@@ -48,12 +48,8 @@ _SAVE = sa.text(
 
 
 def _create(capped: bool, leased: bool) -> sa.TextClause:
-    cap = (
-        " WHERE (SELECT count(*) FROM game_tables WHERE status = 'open' AND created_by = :created_by)"
-        " < :max_open"
-        if capped
-        else ""
-    )
+    # (the function takes the creator's lock, then counts: migration 0011 says why that is enough)
+    cap = " WHERE open_tables_locked(CAST(:created_by AS TEXT)) < :max_open" if capped else ""
     lease = (
         ", l AS (INSERT INTO leases (table_id, owner, token, expires_at)"
         " SELECT id, :owner, 1, extract(epoch from clock_timestamp()) + :ttl FROM t)"
@@ -91,8 +87,8 @@ def create(
     owner: tuple[str, float] | None,
 ) -> bool:
     """Insert a table with its seats, if `max_open` is None or its creator has fewer open tables than
-    that (the caller holds the creator's lock); with `owner` (node, seconds), its first lease. False if
-    the creator had too many."""
+    that (counted under the creator's lock, held until this statement commits); with `owner` (node,
+    seconds), its first lease. False if the creator had too many."""
     params: dict[str, Any] = {**row, **_seat_arrays(seat_rows)}
     if max_open is not None:
         params["max_open"] = max_open

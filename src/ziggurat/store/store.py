@@ -79,14 +79,12 @@ class Store:
         self, rec: TableRecord, max_open: int | None = None, owner: tuple[str, float] | None = None
     ) -> bool:
         """Store a new table with its seats. With `max_open`, only if its creator has fewer open tables
-        than that (counted and created in one transaction); False if not. With `owner` (node, seconds),
-        that process holds the table's first lease (token 1)."""
+        than that (counted and created as one, under the creator's lock on PostgreSQL); False if not.
+        With `owner` (node, seconds), that process holds the table's first lease (token 1)."""
         row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
 
         def create(conn: Connection) -> bool:
-            if conn.dialect.name == "postgresql":
-                if max_open is not None:  # many writers: count and insert one at a time
-                    conn.execute(_LOCK_CREATOR, {"by": rec.created_by or ""})
+            if conn.dialect.name == "postgresql":  # (one statement, capped or not)
                 return pg_lobby.create(conn, row, seat_rows, max_open, owner)
             # (SQLite: one process, so no leases, and one writer, so no lock.)
             if max_open is not None and _COUNT_OPEN.scalar(conn, {"by": rec.created_by}) >= max_open:
@@ -95,7 +93,7 @@ class Store:
             _INSERT_SEATS.run(conn, seat_rows)
             return True
 
-        return await self.writer.write(create)
+        return await self.writer.write(create, single=True)
 
     async def save_table(
         self, rec: TableRecord, fence: int | None = None, also: Callable[[Connection], T] | None = None
@@ -118,7 +116,9 @@ class Store:
                     _DELETE_SNAPSHOT.run(conn, {"key": rec.id})
             return None if also is None else also(conn)
 
-        return await self.writer.write(save, lease=None if fence is None else rec.id)
+        # Unfenced and alone, PostgreSQL's is one statement.
+        single = fence is None and also is None
+        return await self.writer.write(save, lease=None if fence is None else rec.id, single=single)
 
     async def append_action(
         self,
@@ -350,7 +350,6 @@ _COUNT_OPEN = Prepared(
         game_tables.c.status == "open", game_tables.c.created_by == sa.bindparam("by")
     )
 )
-_LOCK_CREATOR = sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(sa.bindparam("by"))))
 _INSERT_TABLE = Prepared(game_tables.insert())
 _LEASE_TOKEN = (
     sa.select(leases.c.token).where(leases.c.table_id == sa.bindparam("key")).with_for_update(read=True)

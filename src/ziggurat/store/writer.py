@@ -14,8 +14,9 @@ SQLite's writer runs on the event loop itself: a commit in WAL mode with synchro
 the log without waiting for the disk, in tens of microseconds, cheaper than handing every batch to a
 thread and back. What does wait for the disk, the checkpoint that folds the log into the database, is
 taken off the loop: the writer's connection never checkpoints, a thread does it in the background.
-PostgreSQL's writer is a task with a connection of its own (a pool checkout per write opened and
-closed connections under load), speaking asyncpg directly for the log.
+PostgreSQL's writer is a task with connections of its own (a pool checkout per write opened and
+closed connections under load), speaking asyncpg directly for the log; lobby writes of one statement
+are committed on their own rather than in a batch's transaction (Single).
 """
 
 from __future__ import annotations
@@ -66,13 +67,29 @@ class Leased:
         return self.op(conn)
 
 
+@dataclass(slots=True, frozen=True)
+class Single:
+    """A write that is one statement on PostgreSQL, atomic by itself (no lease to check): PostgreSQL's
+    writer commits it on its own, outside the batch's transaction, which spares the batch's BEGIN and
+    COMMIT round trips (most batches are moves and at most one lobby write). SQLite's writer runs it as
+    any other write."""
+
+    op: Op
+
+    def __call__(self, conn: Connection) -> Any:
+        return self.op(conn)
+
+
 class Writer(Protocol):
     async def append(self, row: Append) -> bool:
         """Store one action; True once committed, False if its index was taken (nothing stored)."""
 
-    async def write(self, op: Callable[[Connection], T], lease: str | tuple[str, ...] | None = None) -> T:
+    async def write(
+        self, op: Callable[[Connection], T], lease: str | tuple[str, ...] | None = None, single: bool = False
+    ) -> T:
         """Run `op` as one unit (all or nothing), committed; what it returns. `lease`: the table (or
-        tables) whose lease `op` checks (their rows are locked with the batch's others, in order)."""
+        tables) whose lease `op` checks (their rows are locked with the batch's others, in order).
+        `single`: `op` is one statement, atomic by itself (see Single; ignored with a lease)."""
 
     async def close(self) -> None: ...
 
@@ -139,9 +156,12 @@ class _Queued:
         result: bool = await self._submit(row)
         return result
 
-    async def write(self, op: Callable[[Connection], T], lease: str | tuple[str, ...] | None = None) -> T:
+    async def write(
+        self, op: Callable[[Connection], T], lease: str | tuple[str, ...] | None = None, single: bool = False
+    ) -> T:
         tables = (lease,) if isinstance(lease, str) else lease
-        result: T = await self._submit(op if tables is None else Leased(op, tables))
+        item = Leased(op, tables) if tables is not None else Single(op) if single else op
+        result: T = await self._submit(item)
         return result
 
     async def _take(self) -> list[tuple[Append | Op, asyncio.Future[Any]]]:
@@ -279,57 +299,85 @@ class PostgresWriter(_Queued):
     through run_sync) and then every queued action in one statement. Should anything in a batch fail,
     the batch is undone and every write retried alone, so that each gets its own outcome.
 
-    A batch of actions alone (no lobby write, no lease) is that one statement and no BEGIN or COMMIT:
-    SQLAlchemy's asyncpg adapter sends BEGIN only before its own first statement, and the actions go
-    through the driver's connection, which outside a transaction commits each statement as it ends
-    (all or nothing, committed when it returns): one round trip for the batch."""
+    A batch of actions alone (no lobby write, no lease) is that one statement on the driver's
+    connection and no BEGIN or COMMIT: outside a transaction PostgreSQL commits each statement as it
+    ends (all or nothing, committed when it returns), so one round trip for the batch. A lobby write of
+    one statement (Single) goes the same way, on a second connection in autocommit, after the batch's
+    actions (whose callers so wait for their own commit only): one round trip instead of joining the
+    batch's transaction, which it would open and close with two more."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._conn: AsyncConnection | None = None
+        self._conn: AsyncConnection | None = None  # the batches
+        self._raw: Any = None  # its driver's (asyncpg's) connection, for the actions
+        self._auto: AsyncConnection | None = None  # the Single writes, each committed as it ends
         super().__init__("postgres-writer")
 
     async def close(self) -> None:
         await self._stop()
         await self._drop()
+        await self._drop_auto()
 
     async def _connection(self) -> AsyncConnection:
         if self._conn is None or self._conn.closed or self._conn.invalidated:
             await self._drop()
             self._conn = await self._engine.connect()
+            self._raw = (await self._conn.get_raw_connection()).driver_connection
         return self._conn
 
     async def _drop(self) -> None:
         if self._conn is not None:
             with contextlib.suppress(Exception):
                 await self._conn.close()
-            self._conn = None
+            self._conn = self._raw = None
+
+    async def _autocommit(self) -> AsyncConnection:
+        if self._auto is None or self._auto.closed or self._auto.invalidated:
+            await self._drop_auto()
+            conn = await self._engine.connect()
+            self._auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
+        return self._auto
+
+    async def _drop_auto(self) -> None:
+        if self._auto is not None:
+            with contextlib.suppress(Exception):
+                await self._auto.close()
+            self._auto = None
 
     async def _run(self) -> None:
         while True:
             batch = await self._take()
             # The same index twice in one batch: the first asked is the one sent, the others lose.
             first: dict[tuple[str, int], asyncio.Future[Any]] = {}
-            kept = []
+            kept, singles = [], []
             for item, fut in batch:
+                if isinstance(item, Single):
+                    singles.append((item, fut))
+                    continue
                 if isinstance(item, Append) and first.setdefault((item.table_id, item.idx), fut) is not fut:
                     if not fut.done():
                         fut.set_result(False)
                     continue
                 kept.append((item, fut))
-            items, futures = [item for item, _ in kept], [fut for _, fut in kept]
-            try:
-                results = await self._commit(items)
-            except Exception:  # something in it failed (its table gone...): each alone, its own answer
-                await self._drop()
-                results = [await self._alone(item) for item in items]
-            _resolve(futures, results)
+            if kept:
+                items, futures = [item for item, _ in kept], [fut for _, fut in kept]
+                try:
+                    results = await self._commit(items)
+                except Exception:  # something in it failed (its table gone...): each alone, its own answer
+                    await self._drop()
+                    results = [await self._alone(item) for item in items]
+                _resolve(futures, results)
+            for single, fut in singles:
+                _resolve([fut], [await self._single(single)])
 
     async def _commit(self, items: list[Append | Op]) -> list[Any]:
         conn = await self._connection()
         rows = [item for item in items if isinstance(item, Append)]
         fenced = {r.table_id for r in rows if r.fence is not None}
         fenced |= {t for i in items if isinstance(i, Leased) for t in i.tables}
+        if not fenced and len(rows) == len(items):  # actions alone: their statement, no transaction
+            outcome = await self._insert(rows, {})
+            return [outcome[r.table_id, r.idx] for r in rows]
         async with conn.begin():
             tokens: dict[str, int] = {}
             if fenced:  # (a takeover waits for this transaction, and this one for a takeover)
@@ -337,7 +385,7 @@ class PostgresWriter(_Queued):
                 # (asyncpg's driver connection alone would run in autocommit, and let the locks go).
                 tokens = {str(k): int(v) for k, v in await conn.execute(_PG_FENCES, {"ids": list(fenced)})}
             done = {id(item): await conn.run_sync(item) for item in items if not isinstance(item, Append)}
-            outcome = await self._insert(conn, rows, tokens) if rows else {}
+            outcome = await self._insert(rows, tokens) if rows else {}
         return [outcome[i.table_id, i.idx] if isinstance(i, Append) else done[id(i)] for i in items]
 
     async def _alone(self, item: Append | Op) -> Any:
@@ -347,14 +395,19 @@ class PostgresWriter(_Queued):
             await self._drop()
             return e
 
-    @staticmethod
-    async def _insert(
-        conn: AsyncConnection, rows: list[Append], tokens: dict[str, int]
-    ) -> dict[tuple[str, int], Any]:
-        """Store these actions in the batch's transaction: True (stored), False (its index was taken)
-        or Fenced (the lease it carried was taken over: `tokens` are the leases' now), by (table,
-        index)."""
-        raw: Any = (await conn.get_raw_connection()).driver_connection
+    async def _single(self, item: Single) -> Any:
+        try:
+            conn = await self._autocommit()
+            async with conn.begin():  # (in autocommit SQLAlchemy sends no BEGIN or COMMIT)
+                return await conn.run_sync(item.op)
+        except Exception as e:  # nothing of it stored; a fresh connection next time, in case
+            await self._drop_auto()
+            return e
+
+    async def _insert(self, rows: list[Append], tokens: dict[str, int]) -> dict[tuple[str, int], Any]:
+        """Store these actions (in the batch's transaction, if it has one): True (stored), False (its
+        index was taken) or Fenced (the lease it carried was taken over: `tokens` are the leases' now),
+        by (table, index)."""
         outcome: dict[tuple[str, int], Any] = {}
         for r in rows:
             if r.fence is not None and tokens.get(r.table_id) != r.fence:
@@ -368,7 +421,11 @@ class PostgresWriter(_Queued):
             [r.at for r in rows],
             [r.clock for r in rows],
         )
-        stored = {(r["table_id"], r["idx"]) for r in await raw.fetch(_PG_APPEND, *columns)} if rows else set()
+        stored = (
+            {(r["table_id"], r["idx"]) for r in await self._raw.fetch(_PG_APPEND, *columns)}
+            if rows
+            else set()
+        )
         for r in rows:
             outcome[r.table_id, r.idx] = (r.table_id, r.idx) in stored
         return outcome
