@@ -400,7 +400,7 @@ class PostgresWriter(_Queued):
             conn = await self._autocommit()
             async with conn.begin():  # (in autocommit SQLAlchemy sends no BEGIN or COMMIT)
                 return await conn.run_sync(item.op)
-        except Exception as e:  # nothing of it stored; a fresh connection next time, in case
+        except Exception as e:  # its caller's error; a fresh connection next time, in case this one broke
             await self._drop_auto()
             return e
 
