@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+import sqlalchemy as sa
 
 from ziggurat.store import Conflict, SeatRecord, Store, TableRecord
 from ziggurat.store.writer import Append, _Queued
+
+from .pg import Cluster
 
 
 def table(tid: str) -> TableRecord:
@@ -116,3 +119,29 @@ async def test_a_write_taken_as_the_writer_stops_fails_rather_than_waits() -> No
     await probe._stop()
     with pytest.raises(RuntimeError, match="store closed"):
         fut.result()
+
+
+async def test_a_lobby_write_under_way_as_postgresql_s_writer_closes_fails_rather_than_waits(
+    pg: Cluster,
+) -> None:
+    """PostgreSQL's writer commits lobby writes of one statement from a task of their own: closed while
+    one is under way (here waiting for a lock someone else holds), that write fails, and its caller
+    does not wait for ever."""
+    store = await Store.open(pg.new_database())
+    async with store.engine.connect() as other:
+        await other.execute(sa.text("SELECT pg_advisory_lock(4242)"))
+        writing = asyncio.ensure_future(
+            store.writer.write(
+                lambda conn: conn.execute(sa.text("SELECT pg_advisory_lock(4242)")), single=True
+            )
+        )
+        for _ in range(500):  # until the write waits for the lock
+            waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            if (await other.execute(sa.text(waiting))).scalar():
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the write never reached the lock")
+        await store.close()
+        with pytest.raises(RuntimeError, match="store closed"):
+            await asyncio.wait_for(writing, 10)

@@ -302,21 +302,45 @@ class PostgresWriter(_Queued):
     A batch of actions alone (no lobby write, no lease) is that one statement on the driver's
     connection and no BEGIN or COMMIT: outside a transaction PostgreSQL commits each statement as it
     ends (all or nothing, committed when it returns), so one round trip for the batch. A lobby write of
-    one statement (Single) goes the same way, on a second connection in autocommit, after the batch's
-    actions (whose callers so wait for their own commit only): one round trip instead of joining the
-    batch's transaction, which it would open and close with two more."""
+    one statement (Single) goes the same way, on a second connection in autocommit, taken by a second
+    task, one at a time: one round trip instead of joining a batch's transaction, which it would open
+    and close with two more, and the moves never wait for its commit, nor it for theirs. (The two lanes
+    reorder no caller's writes: each caller waits for its write before it makes the next.)"""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._conn: AsyncConnection | None = None  # the batches
         self._raw: Any = None  # its driver's (asyncpg's) connection, for the actions
         self._auto: AsyncConnection | None = None  # the Single writes, each committed as it ends
+        self._singles: asyncio.Queue[tuple[Single, asyncio.Future[Any]]] = asyncio.Queue()
+        self._singles_task = asyncio.create_task(self._run_singles(), name="postgres-writer-singles")
         super().__init__("postgres-writer")
 
+    def _submit(self, item: Append | Op) -> asyncio.Future[Any]:
+        if not isinstance(item, Single):
+            return super()._submit(item)
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._singles.put_nowait((item, fut))
+        return fut
+
     async def close(self) -> None:
+        self._singles_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._singles_task
         await self._stop()
         await self._drop()
         await self._drop_auto()
+
+    async def _run_singles(self) -> None:
+        while True:
+            single, fut = await self._singles.get()
+            try:
+                result = await self._single(single)
+            except asyncio.CancelledError:  # (the store is closing: its caller must not wait forever)
+                if not fut.done():
+                    fut.set_exception(RuntimeError("the store closed while this write was under way"))
+                raise
+            _resolve([fut], [result])
 
     async def _connection(self) -> AsyncConnection:
         if self._conn is None or self._conn.closed or self._conn.invalidated:
@@ -349,11 +373,8 @@ class PostgresWriter(_Queued):
             batch = await self._take()
             # The same index twice in one batch: the first asked is the one sent, the others lose.
             first: dict[tuple[str, int], asyncio.Future[Any]] = {}
-            kept, singles = [], []
+            kept = []
             for item, fut in batch:
-                if isinstance(item, Single):
-                    singles.append((item, fut))
-                    continue
                 if isinstance(item, Append) and first.setdefault((item.table_id, item.idx), fut) is not fut:
                     if not fut.done():
                         fut.set_result(False)
@@ -367,8 +388,6 @@ class PostgresWriter(_Queued):
                     await self._drop()
                     results = [await self._alone(item) for item in items]
                 _resolve(futures, results)
-            for single, fut in singles:
-                _resolve([fut], [await self._single(single)])
 
     async def _commit(self, items: list[Append | Op]) -> list[Any]:
         conn = await self._connection()
