@@ -124,9 +124,9 @@ async def test_a_write_taken_as_the_writer_stops_fails_rather_than_waits() -> No
 async def test_a_lobby_write_under_way_as_postgresql_s_writer_closes_fails_rather_than_waits(
     pg: Cluster,
 ) -> None:
-    """PostgreSQL's writer commits lobby writes of one statement from a task of their own: closed while
-    one is under way (here waiting for a lock someone else holds), that write fails, and its caller
-    does not wait for ever."""
+    """PostgreSQL's writer sends a batch's lone lobby write of one statement on a connection of its
+    own: closed while one is under way (here waiting for a lock someone else holds), that write fails,
+    and its caller does not wait for ever."""
     store = await Store.open(pg.new_database())
     async with store.engine.connect() as other:
         await other.execute(sa.text("SELECT pg_advisory_lock(4242)"))

@@ -15,8 +15,8 @@ the log without waiting for the disk, in tens of microseconds, cheaper than hand
 thread and back. What does wait for the disk, the checkpoint that folds the log into the database, is
 taken off the loop: the writer's connection never checkpoints, a thread does it in the background.
 PostgreSQL's writer is a task with connections of its own (a pool checkout per write opened and
-closed connections under load), speaking asyncpg directly for the log; lobby writes of one statement
-are committed on their own rather than in a batch's transaction (Single).
+closed connections under load), speaking asyncpg directly for the log; a batch's one lobby write, if
+it is one statement, is committed on its own beside the batch's actions (Single).
 """
 
 from __future__ import annotations
@@ -69,10 +69,9 @@ class Leased:
 
 @dataclass(slots=True, frozen=True)
 class Single:
-    """A write that is one statement on PostgreSQL, atomic by itself (no lease to check): PostgreSQL's
-    writer commits it on its own, outside the batch's transaction, which spares the batch's BEGIN and
-    COMMIT round trips (most batches are moves and at most one lobby write). SQLite's writer runs it as
-    any other write."""
+    """A write that is one statement on PostgreSQL, atomic by itself (no lease to check): when it is
+    its batch's only lobby write, PostgreSQL's writer commits it on its own beside the batch's actions,
+    which spares the batch BEGIN and COMMIT (PostgresWriter). SQLite's writer runs it as any other."""
 
     op: Op
 
@@ -301,46 +300,24 @@ class PostgresWriter(_Queued):
 
     A batch of actions alone (no lobby write, no lease) is that one statement on the driver's
     connection and no BEGIN or COMMIT: outside a transaction PostgreSQL commits each statement as it
-    ends (all or nothing, committed when it returns), so one round trip for the batch. A lobby write of
-    one statement (Single) goes the same way, on a second connection in autocommit, taken by a second
-    task, one at a time: one round trip instead of joining a batch's transaction, which it would open
-    and close with two more, and the moves never wait for its commit, nor it for theirs. (The two lanes
-    reorder no caller's writes: each caller waits for its write before it makes the next.)"""
+    ends (all or nothing, committed when it returns), so one round trip for the batch. A batch whose
+    one lobby write is a Single (few tables: most batches are a move or two and at most one lobby
+    write) sends that write at the same time on a second connection in autocommit, rather than make
+    the batch a transaction, which would add BEGIN and COMMIT round trips; PostgreSQL folds the two
+    commits into one WAL flush when they meet. With more lobby writes than one (many tables), one
+    transaction carries them all, as one commit serves them all."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._conn: AsyncConnection | None = None  # the batches
         self._raw: Any = None  # its driver's (asyncpg's) connection, for the actions
-        self._auto: AsyncConnection | None = None  # the Single writes, each committed as it ends
-        self._singles: asyncio.Queue[tuple[Single, asyncio.Future[Any]]] = asyncio.Queue()
-        self._singles_task = asyncio.create_task(self._run_singles(), name="postgres-writer-singles")
+        self._auto: AsyncConnection | None = None  # a batch's lone Single write, committed as it ends
         super().__init__("postgres-writer")
 
-    def _submit(self, item: Append | Op) -> asyncio.Future[Any]:
-        if not isinstance(item, Single):
-            return super()._submit(item)
-        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._singles.put_nowait((item, fut))
-        return fut
-
     async def close(self) -> None:
-        self._singles_task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._singles_task
         await self._stop()
         await self._drop()
         await self._drop_auto()
-
-    async def _run_singles(self) -> None:
-        while True:
-            single, fut = await self._singles.get()
-            try:
-                result = await self._single(single)
-            except asyncio.CancelledError:  # (the store is closing: its caller must not wait forever)
-                if not fut.done():
-                    fut.set_exception(RuntimeError("the store closed while this write was under way"))
-                raise
-            _resolve([fut], [result])
 
     async def _connection(self) -> AsyncConnection:
         if self._conn is None or self._conn.closed or self._conn.invalidated:
@@ -371,23 +348,43 @@ class PostgresWriter(_Queued):
     async def _run(self) -> None:
         while True:
             batch = await self._take()
-            # The same index twice in one batch: the first asked is the one sent, the others lose.
-            first: dict[tuple[str, int], asyncio.Future[Any]] = {}
-            kept = []
-            for item, fut in batch:
-                if isinstance(item, Append) and first.setdefault((item.table_id, item.idx), fut) is not fut:
+            try:
+                await self._write(batch)
+            except asyncio.CancelledError:  # (the store is closing: no caller may wait for ever)
+                for _, fut in batch:
                     if not fut.done():
-                        fut.set_result(False)
-                    continue
-                kept.append((item, fut))
-            if kept:
-                items, futures = [item for item, _ in kept], [fut for _, fut in kept]
-                try:
-                    results = await self._commit(items)
-                except Exception:  # something in it failed (its table gone...): each alone, its own answer
-                    await self._drop()
-                    results = [await self._alone(item) for item in items]
-                _resolve(futures, results)
+                        fut.set_exception(RuntimeError("the store closed while this write was under way"))
+                raise
+
+    async def _write(self, batch: list[tuple[Append | Op, asyncio.Future[Any]]]) -> None:
+        # The same index twice in one batch: the first asked is the one sent, the others lose.
+        first: dict[tuple[str, int], asyncio.Future[Any]] = {}
+        kept = []
+        for item, fut in batch:
+            if isinstance(item, Append) and first.setdefault((item.table_id, item.idx), fut) is not fut:
+                if not fut.done():
+                    fut.set_result(False)
+                continue
+            kept.append((item, fut))
+        ops = [(item, fut) for item, fut in kept if not isinstance(item, Append)]
+        single = ops[0][0] if len(ops) == 1 else None
+        if isinstance(single, Single):  # sent beside the actions, not with them
+            kept.remove(ops[0])
+            result, _ = await asyncio.gather(self._single(single), self._batch(kept))
+            _resolve([ops[0][1]], [result])
+        else:
+            await self._batch(kept)
+
+    async def _batch(self, kept: list[tuple[Append | Op, asyncio.Future[Any]]]) -> None:
+        if not kept:
+            return
+        items, futures = [item for item, _ in kept], [fut for _, fut in kept]
+        try:
+            results = await self._commit(items)
+        except Exception:  # something in it failed (its table gone...): each alone, its own answer
+            await self._drop()
+            results = [await self._alone(item) for item in items]
+        _resolve(futures, results)
 
     async def _commit(self, items: list[Append | Op]) -> list[Any]:
         conn = await self._connection()
