@@ -293,6 +293,16 @@ _PG_FENCES = sa.text(
 )
 
 
+def _gone(conn: AsyncConnection | None) -> bool:
+    return conn is None or conn.closed or conn.invalidated
+
+
+async def _close(conn: AsyncConnection | None) -> None:
+    if conn is not None:
+        with contextlib.suppress(Exception):  # (it may have broken already)
+            await conn.close()
+
+
 class PostgresWriter(_Queued):
     """One connection of its own, one transaction per batch: the lobby's writes (each a function run
     through run_sync) and then every queued action in one statement. Should anything in a batch fail,
@@ -320,30 +330,28 @@ class PostgresWriter(_Queued):
         await self._drop_auto()
 
     async def _connection(self) -> AsyncConnection:
-        if self._conn is None or self._conn.closed or self._conn.invalidated:
+        if _gone(self._conn):
             await self._drop()
             self._conn = await self._engine.connect()
             self._raw = (await self._conn.get_raw_connection()).driver_connection
+        assert self._conn is not None
         return self._conn
 
     async def _drop(self) -> None:
-        if self._conn is not None:
-            with contextlib.suppress(Exception):
-                await self._conn.close()
-            self._conn = self._raw = None
+        await _close(self._conn)
+        self._conn = self._raw = None
 
     async def _autocommit(self) -> AsyncConnection:
-        if self._auto is None or self._auto.closed or self._auto.invalidated:
+        if _gone(self._auto):
             await self._drop_auto()
             conn = await self._engine.connect()
             self._auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
+        assert self._auto is not None
         return self._auto
 
     async def _drop_auto(self) -> None:
-        if self._auto is not None:
-            with contextlib.suppress(Exception):
-                await self._auto.close()
-            self._auto = None
+        await _close(self._auto)
+        self._auto = None
 
     async def _run(self) -> None:
         while True:
