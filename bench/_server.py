@@ -22,12 +22,20 @@ LOGS: dict[int, collections.deque[str]] = {}
 _MAIN = "import sys; from ziggurat.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def start(db: str, *flags: str, src: str | None = None) -> tuple[subprocess.Popen[str], str]:
-    """`ziggurat serve` on a free port; `src` runs another checkout's code (its src/ directory)."""
+def start(
+    db: str, *flags: str, src: str | None = None, commit_wait: float = 0.0
+) -> tuple[subprocess.Popen[str], str]:
+    """`ziggurat serve` on a free port; `src` runs another checkout's code (its src/ directory);
+    `commit_wait` seconds make SQLite's writer wait after each commit (bench/_commit_wait.py)."""
     env = dict(os.environ)
     if src:
         env["PYTHONPATH"] = src
-    cmd = [sys.executable, "-c", _MAIN, "serve", "--port", "0", "--db", db, "--log-level", "warning", *flags]
+    main = _MAIN
+    if commit_wait:
+        here = str(Path(__file__).resolve().parent)
+        env["PYTHONPATH"] = os.pathsep.join(x for x in (env.get("PYTHONPATH"), here) if x)
+        main = f"import _commit_wait; _commit_wait.install({commit_wait!r}); {_MAIN}"
+    cmd = [sys.executable, "-c", main, "serve", "--port", "0", "--db", db, "--log-level", "warning", *flags]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     assert proc.stdout is not None
     deadline = time.monotonic() + 120

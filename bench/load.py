@@ -2,8 +2,8 @@
 boardgame.io if asked.
 
     python bench/load.py [--game zenith] [--players 2] [--tables 10] [--seconds 20] [--warmup 3]
-                         [--db URL] [--clients 2] [--think MS] [--json] [--compare-bgio] [--rounds 2]
-                         [--redis URL --workers 1,2 | --site --workers 1,2]
+                         [--db URL | --commit-wait MS] [--clients 2] [--think MS] [--json] [--compare-bgio]
+                         [--rounds 2] [--redis URL --workers 1,2 | --site --workers 1,2]
 
 Starts `ziggurat serve` on a free 127.0.0.1 port (a fresh SQLite file unless --db is given; bots are
 not involved: every seat is a scripted person, every move a websocket round trip). `--clients`
@@ -13,6 +13,11 @@ starting a new game (create, join, start through the lobby) whenever one ends. C
 acknowledged inside the measuring window (after `--warmup` seconds): moves/s, the round trip of a move
 (`act` sent -> its `ack`: stored, applied, pushed), the server's CPU time per move (lobby work included)
 and peak memory, and the clients' CPU. A failed lobby request is counted in `errors`, never fatal.
+
+`--commit-wait MS` (SQLite only) makes the server's writer wait that long after each commit before it
+acknowledges the batch and takes the next, as PostgreSQL's waits for its fsync (bench/_commit_wait.py):
+at few tables that wait, not PostgreSQL's code path, is what raises the server's CPU per move there
+(docs/performance.md).
 
 `--think MS` makes each seat wait that long before answering a state that asks it. This is a closed
 loop: a client that answers sooner offers the server more moves, so at the same server the round trip
@@ -178,7 +183,8 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite+aiosqlite:///{tmp}/load.db"
         several = ["--workers", str(args.workers), "--redis", args.redis] if args.redis_on else []
-        proc, base = start(db, *NO_CAPS, "--bot-pool", "thread", *several, src=args.src)
+        flags = (*NO_CAPS, "--bot-pool", "thread", *several)
+        proc, base = start(db, *flags, src=args.src, commit_wait=args.commit_wait / 1000)
         try:
             opens = time.time() + 2 + args.warmup  # the clients' imports and connections first
             closes = opens + args.seconds
@@ -233,6 +239,7 @@ def ours(args: argparse.Namespace) -> dict[str, Any]:
         "db": (args.db or "sqlite").split(":")[0],
         "seconds": args.seconds,
         **({"think_ms": args.think} if args.think else {}),
+        **({"commit_wait_ms": args.commit_wait} if args.commit_wait else {}),
         "moves_per_s": round(moves / args.seconds, 1),
         "rtt_ms": {"p50": pct(latencies, 50), "p95": pct(latencies, 95), "p99": pct(latencies, 99)},
         "setup_ms": {"p50": pct(setups, 50), "p99": pct(setups, 99)},
@@ -325,6 +332,13 @@ def main() -> None:
         "--think", type=float, default=0.0, help="ms each seat waits before answering a state (see above)"
     )
     p.add_argument(
+        "--commit-wait",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="SQLite only: the writer waits MS after each commit, as PostgreSQL's for its fsync (see above)",
+    )
+    p.add_argument(
         "--client-impl",
         choices=["node", "python"],
         default="node" if shutil.which("node") else "python",
@@ -361,6 +375,8 @@ def main() -> None:
         raise SystemExit("--tables is 1..1000, --seconds at most 120, --warmup at most 30")
     if not (1 <= args.clients <= 16 and 1 <= args.rounds <= 10 and 0 <= args.think <= 1000):
         raise SystemExit("--clients is 1..16, --rounds 1..10, --think 0..1000 ms")
+    if args.commit_wait and (args.db or args.site or not 0 < args.commit_wait <= 100):
+        raise SystemExit("--commit-wait is 0..100 ms, on the default SQLite only")
     args.clients = min(args.clients, args.tables)
     counts = [int(w) for w in args.workers.split(",")]
     with contextlib.ExitStack() as stack:
