@@ -1,9 +1,9 @@
-"""For `bench/load.py --commit-wait MS` (SQLite only): the server's writer waits MS after each commit
-before it acknowledges the batch's writes and takes the next batch, as PostgreSQL's writer waits for
-its commit's fsync. It separates what PostgreSQL's code path costs the server from what waiting for a
-disk costs it: at few tables the wait slows the closed loop of moves, and a server that is less busy
-spends more CPU on each move (docs/performance.md). Loaded into the server process by bench/_server.py;
-never part of the product.
+"""For `bench/load.py --commit-wait MS` (SQLite only): the server's writer waits MS with each batch it
+takes before it commits and acknowledges it, and takes the next batch only then, as PostgreSQL's writer
+waits for its commit's fsync. It separates what PostgreSQL's code path costs the server from what
+waiting for a disk costs it: at few tables the wait slows the closed loop of moves, and a server that is
+less busy spends more CPU on each move (docs/performance.md). Loaded into the server process by
+bench/_server.py; never part of the product.
 """
 
 from __future__ import annotations
@@ -11,18 +11,22 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from ziggurat.store import writer
+from ziggurat.store.writer import SqliteWriter
 
 
 def install(seconds: float) -> None:
-    """Make `SqliteWriter` wait `seconds` after each commit (its `_run`, with the wait added)."""
+    """Make `SqliteWriter` wait `seconds` with every batch it takes (a wrapper of its `_take`)."""
+    take = SqliteWriter._take
 
-    async def _run(self: Any) -> None:
-        while True:
-            batch = await self._take()
-            results = self._commit([item for item, _ in batch])
+    async def _take(self: Any) -> Any:
+        batch = await take(self)
+        try:
             await asyncio.sleep(seconds)  # where PostgreSQL's writer waits for the fsync of its commit
-            writer._resolve([fut for _, fut in batch], results)
-            self._checkpointer.dirty = True
+        except asyncio.CancelledError:  # (the store is closing: as `_take` does, fail what was taken)
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(RuntimeError("the store closed before this write was stored"))
+            raise
+        return batch
 
-    writer.SqliteWriter._run = _run  # type: ignore[method-assign]
+    SqliteWriter._take = _take  # type: ignore[method-assign]

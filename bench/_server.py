@@ -26,7 +26,7 @@ def start(
     db: str, *flags: str, src: str | None = None, commit_wait: float = 0.0
 ) -> tuple[subprocess.Popen[str], str]:
     """`ziggurat serve` on a free port; `src` runs another checkout's code (its src/ directory);
-    `commit_wait` seconds make SQLite's writer wait after each commit (bench/_commit_wait.py)."""
+    `commit_wait` seconds make SQLite's writer wait with each batch it commits (bench/_commit_wait.py)."""
     env = dict(os.environ)
     if src:
         env["PYTHONPATH"] = src

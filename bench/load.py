@@ -14,7 +14,7 @@ acknowledged inside the measuring window (after `--warmup` seconds): moves/s, th
 (`act` sent -> its `ack`: stored, applied, pushed), the server's CPU time per move (lobby work included)
 and peak memory, and the clients' CPU. A failed lobby request is counted in `errors`, never fatal.
 
-`--commit-wait MS` (SQLite only) makes the server's writer wait that long after each commit before it
+`--commit-wait MS` (SQLite only) makes the server's writer wait that long with each batch before it
 acknowledges the batch and takes the next, as PostgreSQL's waits for its fsync (bench/_commit_wait.py):
 at few tables that wait, not PostgreSQL's code path, is what raises the server's CPU per move there
 (docs/performance.md).
@@ -336,7 +336,7 @@ def main() -> None:
         type=float,
         default=0.0,
         metavar="MS",
-        help="SQLite only: the writer waits MS after each commit, as PostgreSQL's for its fsync (see above)",
+        help="SQLite only: the writer waits MS with each batch, as PostgreSQL's for its fsync (see above)",
     )
     p.add_argument(
         "--client-impl",

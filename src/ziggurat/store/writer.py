@@ -206,7 +206,7 @@ class SqliteWriter(_Queued):
         self._engine.dispose()
         await self._checkpointer.close()
 
-    async def _run(self) -> None:  # (bench/_commit_wait.py has a copy of this loop that waits)
+    async def _run(self) -> None:
         while True:
             batch = await self._take()
             _resolve([fut for _, fut in batch], self._commit([item for item, _ in batch]))
