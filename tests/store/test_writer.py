@@ -78,6 +78,31 @@ async def test_a_lobby_write_that_fails_fails_alone_and_the_writer_goes_on(store
     assert got is not None and got.status == "finished" and a is not None and a.version == 1
 
 
+async def test_a_lobby_write_whose_last_part_fails_stores_nothing_of_it(store: Store) -> None:
+    """A save and what goes with it (a rated game's ratings) are one transaction. On PostgreSQL the
+    table's statement goes to asyncpg directly, and the transaction it is in is the batch's: with the
+    ratings failing, the table stays as it was, and the moves in the same batch are stored."""
+    await store.create_table(table("a"))
+    await store.create_table(table("b"))
+    finished = table("a")
+    finished.status, finished.version = "finished", 3
+
+    def ratings(conn: sa.Connection) -> None:
+        raise RuntimeError("the ratings could not be written")
+
+    outcomes = await asyncio.gather(
+        store.append_action("b", 1, 0, "place:s1"),
+        store.save_table(finished, also=ratings),
+        store.append_action("b", 2, 1, "place:s2"),
+        return_exceptions=True,
+    )
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], RuntimeError)
+    got = await store.get_table("a")
+    assert got is not None and (got.status, got.version) == ("running", 0)
+    assert await store.actions("b") == [(0, "place:s1"), (1, "place:s2")]
+
+
 async def test_the_open_table_cap_is_counted_in_the_same_transaction(store: Store) -> None:
     recs = []
     for k in range(6):

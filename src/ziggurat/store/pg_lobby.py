@@ -6,7 +6,8 @@ on PostgreSQL each statement is a round trip that costs the server's process ~0.
 driver and the event loop, more than PostgreSQL's own work. Here each write is one statement of
 data-modifying CTEs: the row, the seats (an upsert from arrays, which rewrites only the seats that
 changed) and, as the case may be, the finished table's snapshot, the creator's count of open tables and
-the first lease. The statements are spelled out from the schema, so a new column is written here too.
+the first lease. The statements are spelled out from the schema, so a new column is written here too,
+and sent to asyncpg directly on the writer's connections (prepared.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection
 
+from ziggurat.store.prepared import Prepared
 from ziggurat.store.schema import game_tables, seats
 
 _PG = postgresql.dialect()  # type: ignore[no-untyped-call]
@@ -33,21 +35,23 @@ def _cast(c: sa.Column[Any]) -> str:
     return f"CAST(:{c.name} AS {c.type.compile(dialect=_PG)})"
 
 
-_SAVE = sa.text(
-    "WITH t AS (UPDATE game_tables SET "
-    + ", ".join(f"{c.name} = {_cast(c)}" for c in _TABLE)
-    + " WHERE id = :key),"
-    " gone AS (DELETE FROM seats WHERE table_id = :key AND NOT seat = ANY(CAST(:s_seat AS INTEGER[]))),"
-    " snap AS (DELETE FROM snapshots WHERE table_id = :key AND CAST(:finished AS BOOLEAN))"
-    f" INSERT INTO seats AS s (table_id, {_SEAT_NAMES}) SELECT :key, * FROM {_UNNEST}"
-    " ON CONFLICT (table_id, seat) DO UPDATE SET "
-    + ", ".join(f"{c.name} = excluded.{c.name}" for c in _SEATS if c.name != "seat")
-    + f" WHERE ({', '.join('s.' + c.name for c in _SEATS)})"
-    f" IS DISTINCT FROM ({', '.join('excluded.' + c.name for c in _SEATS)})"
-).bindparams(*(b for b in _TYPED if b.key != "id"))
+_SAVE = Prepared(
+    sa.text(
+        "WITH t AS (UPDATE game_tables SET "
+        + ", ".join(f"{c.name} = {_cast(c)}" for c in _TABLE)
+        + " WHERE id = :key),"
+        " gone AS (DELETE FROM seats WHERE table_id = :key AND NOT seat = ANY(CAST(:s_seat AS INTEGER[]))),"
+        " snap AS (DELETE FROM snapshots WHERE table_id = :key AND CAST(:finished AS BOOLEAN))"
+        f" INSERT INTO seats AS s (table_id, {_SEAT_NAMES}) SELECT :key, * FROM {_UNNEST}"
+        " ON CONFLICT (table_id, seat) DO UPDATE SET "
+        + ", ".join(f"{c.name} = excluded.{c.name}" for c in _SEATS if c.name != "seat")
+        + f" WHERE ({', '.join('s.' + c.name for c in _SEATS)})"
+        f" IS DISTINCT FROM ({', '.join('excluded.' + c.name for c in _SEATS)})"
+    ).bindparams(*(b for b in _TYPED if b.key != "id"))
+)
 
 
-def _create(capped: bool, leased: bool) -> sa.TextClause:
+def _create(capped: bool, leased: bool) -> Prepared:
     # (the function takes the creator's lock, then counts: migration 0011 says why that is enough)
     cap = " WHERE open_tables_locked(CAST(:created_by AS TEXT)) < :max_open" if capped else ""
     lease = (
@@ -57,12 +61,14 @@ def _create(capped: bool, leased: bool) -> sa.TextClause:
         else ""
     )
     names = ", ".join(c.name for c in game_tables.c)
-    return sa.text(
-        f"WITH t AS (INSERT INTO game_tables ({names})"
-        f" SELECT {', '.join(_cast(c) for c in game_tables.c)}{cap} RETURNING id),"
-        f" s AS (INSERT INTO seats (table_id, {_SEAT_NAMES}) SELECT t.id, u.* FROM t, {_UNNEST} AS u)"
-        f"{lease} SELECT count(*) FROM t"
-    ).bindparams(*_TYPED)
+    return Prepared(
+        sa.text(
+            f"WITH t AS (INSERT INTO game_tables ({names})"
+            f" SELECT {', '.join(_cast(c) for c in game_tables.c)}{cap} RETURNING id),"
+            f" s AS (INSERT INTO seats (table_id, {_SEAT_NAMES}) SELECT t.id, u.* FROM t, {_UNNEST} AS u)"
+            f"{lease} SELECT count(*) FROM t"
+        ).bindparams(*_TYPED)
+    )
 
 
 _CREATE = {(capped, leased): _create(capped, leased) for capped in (False, True) for leased in (False, True)}
@@ -76,7 +82,7 @@ def save(conn: Connection, row: dict[str, Any], seat_rows: Sequence[dict[str, An
     """Write a table's row (`row`: its columns, `id` among them) and make its seats these; a finished
     table's snapshot goes (it is replayed whole when asked for)."""
     params = {**row, "key": row["id"], "finished": row["status"] == "finished", **_seat_arrays(seat_rows)}
-    conn.execute(_SAVE, params)
+    _SAVE.run(conn, params)
 
 
 def create(
@@ -94,4 +100,4 @@ def create(
         params["max_open"] = max_open
     if owner is not None:
         params["owner"], params["ttl"] = owner
-    return bool(conn.execute(_CREATE[max_open is not None, owner is not None], params).scalar())
+    return bool(_CREATE[max_open is not None, owner is not None].scalar(conn, params))

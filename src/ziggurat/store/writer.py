@@ -16,7 +16,9 @@ thread and back. What does wait for the disk, the checkpoint that folds the log 
 taken off the loop: the writer's connection never checkpoints, a thread does it in the background.
 PostgreSQL's writer is a task with connections of its own (a pool checkout per write opened and
 closed connections under load), speaking asyncpg directly for the log; a batch's one lobby write, if
-it is one statement, is committed on its own beside the batch's actions (Single).
+it is one statement, is committed on its own beside the batch's actions (Single). Its connections are
+in autocommit as far as SQLAlchemy knows: a batch's transaction is asyncpg's own, begun before its
+first statement, so the lobby's statements sent to asyncpg directly (`Prepared`) are in it too.
 """
 
 from __future__ import annotations
@@ -288,8 +290,8 @@ _PG_APPEND = (
 
 # Share locks on the lease rows a batch writes under, taken first and in one order (the table ids'),
 # as Leases.renew takes its row locks: two transactions that lock rows in the same order can't deadlock.
-_PG_FENCES = sa.text(
-    "SELECT table_id, token FROM leases WHERE table_id = ANY(:ids) ORDER BY table_id FOR SHARE"
+_PG_FENCES = (
+    "SELECT table_id, token FROM leases WHERE table_id = ANY($1::varchar[]) ORDER BY table_id FOR SHARE"
 )
 
 
@@ -332,7 +334,10 @@ class PostgresWriter(_Queued):
     async def _connection(self) -> AsyncConnection:
         if _gone(self._conn):
             await self._drop()
-            self._conn = await self._engine.connect()
+            conn = await self._engine.connect()
+            # (SQLAlchemy's adapter would begin its transaction lazily, at its own first statement: one
+            # sent to asyncpg directly before it would be committed alone. The batch begins its own.)
+            self._conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
             self._raw = (await self._conn.get_raw_connection()).driver_connection
         assert self._conn is not None
         return self._conn
@@ -402,12 +407,12 @@ class PostgresWriter(_Queued):
         if not fenced and len(rows) == len(items):  # actions alone: their statement, no transaction
             outcome = await self._insert(rows, {})
             return [outcome[r.table_id, r.idx] for r in rows]
-        async with conn.begin():
+        # asyncpg's transaction (BEGIN, and COMMIT or ROLLBACK as the block ends); SQLAlchemy's begin
+        # sends nothing in autocommit but closes what its statements open (the lobby's, in run_sync).
+        async with conn.begin(), self._raw.transaction():
             tokens: dict[str, int] = {}
             if fenced:  # (a takeover waits for this transaction, and this one for a takeover)
-                # Through SQLAlchemy, not the driver: its first statement is what opens the transaction
-                # (asyncpg's driver connection alone would run in autocommit, and let the locks go).
-                tokens = {str(k): int(v) for k, v in await conn.execute(_PG_FENCES, {"ids": list(fenced)})}
+                tokens = {str(k): int(v) for k, v in await self._raw.fetch(_PG_FENCES, list(fenced))}
             done = {id(item): await conn.run_sync(item) for item in items if not isinstance(item, Append)}
             outcome = await self._insert(rows, tokens) if rows else {}
         return [outcome[i.table_id, i.idx] if isinstance(i, Append) else done[id(i)] for i in items]
