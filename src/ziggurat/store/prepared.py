@@ -42,30 +42,31 @@ class Prepared:
         rows = [params] if isinstance(params, Mapping) else list(params)
         if not rows:
             return
-        pg, raw = _asyncpg(conn), _raw(conn)
-        if pg is None and raw is None:
+        driver = _driver(conn)
+        if driver is None:
             conn.execute(self.stmt, params)
             return
         sql, binds = self._plan(conn.dialect, rows[0])
         values = [tuple(_value(row, bind) for bind in binds) for row in rows]
-        if pg is not None:
-            await_only(pg.execute(sql, *values[0]) if len(values) == 1 else pg.executemany(sql, values))
-        elif raw is not None and len(values) == 1:
-            raw.execute(sql, values[0])
-        elif raw is not None:
-            raw.executemany(sql, values)
+        if not isinstance(driver, sqlite3.Connection):  # asyncpg's
+            await_only(
+                driver.execute(sql, *values[0]) if len(values) == 1 else driver.executemany(sql, values)
+            )
+        elif len(values) == 1:
+            driver.execute(sql, values[0])
+        else:
+            driver.executemany(sql, values)
 
     def scalar(self, conn: Connection, params: Params) -> Any:
         """The first column of the first row (None if there is none)."""
-        pg, raw = _asyncpg(conn), _raw(conn)
-        if pg is None and raw is None:
+        driver = _driver(conn)
+        if driver is None:
             return conn.execute(self.stmt, params).scalar()
         sql, binds = self._plan(conn.dialect, params)
         values = tuple(_value(params, bind) for bind in binds)
-        if pg is not None:
-            return await_only(pg.fetchval(sql, *values))
-        assert raw is not None
-        row = raw.execute(sql, values).fetchone()
+        if not isinstance(driver, sqlite3.Connection):
+            return await_only(driver.fetchval(sql, *values))
+        row = driver.execute(sql, values).fetchone()
         return None if row is None else row[0]
 
     def _plan(self, dialect: Dialect, params: Params) -> Plan:
@@ -85,21 +86,17 @@ class Prepared:
         return plan
 
 
-def _raw(conn: Connection) -> sqlite3.Connection | None:
-    """The SQLite writer's own sqlite3 connection, or None (any other database or driver)."""
+def _driver(conn: Connection) -> Any:
+    """The driver's own connection to run on: the SQLite writer's sqlite3 connection, or the asyncpg
+    connection under `conn` if `conn` is in autocommit (so nothing of SQLAlchemy's is to begin before
+    this statement); else None (any other database, driver or connection)."""
+    if conn.dialect.driver == "asyncpg":
+        adapted = conn.connection.dbapi_connection
+        return adapted.driver_connection if getattr(adapted, "autocommit", False) else None  # type: ignore[union-attr]
     if conn.dialect.name != "sqlite":
         return None
     driver = conn.connection.driver_connection
     return driver if isinstance(driver, sqlite3.Connection) else None
-
-
-def _asyncpg(conn: Connection) -> Any:
-    """The asyncpg connection under `conn` if `conn` is in autocommit (so nothing of SQLAlchemy's is to
-    begin before this statement), else None."""
-    if conn.dialect.driver != "asyncpg":
-        return None
-    adapted = conn.connection.dbapi_connection
-    return adapted.driver_connection if getattr(adapted, "autocommit", False) else None  # type: ignore[union-attr]
 
 
 def _value(params: Params, bind: tuple[str, Callable[[Any], Any] | None, Any]) -> Any:

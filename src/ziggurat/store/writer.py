@@ -331,13 +331,17 @@ class PostgresWriter(_Queued):
         await self._drop()
         await self._drop_auto()
 
+    async def _open(self) -> AsyncConnection:
+        """A connection of the writer's, in autocommit as SQLAlchemy sees it. (Its adapter would begin a
+        transaction lazily, at its own first statement: one sent to asyncpg directly before it would be
+        committed alone. A batch begins asyncpg's own transaction first; a Single needs none.)"""
+        conn = await self._engine.connect()
+        return await conn.execution_options(isolation_level="AUTOCOMMIT")
+
     async def _connection(self) -> AsyncConnection:
         if _gone(self._conn):
             await self._drop()
-            conn = await self._engine.connect()
-            # (SQLAlchemy's adapter would begin its transaction lazily, at its own first statement: one
-            # sent to asyncpg directly before it would be committed alone. The batch begins its own.)
-            self._conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._conn = await self._open()
             self._raw = (await self._conn.get_raw_connection()).driver_connection
         assert self._conn is not None
         return self._conn
@@ -349,8 +353,7 @@ class PostgresWriter(_Queued):
     async def _autocommit(self) -> AsyncConnection:
         if _gone(self._auto):
             await self._drop_auto()
-            conn = await self._engine.connect()
-            self._auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._auto = await self._open()
         assert self._auto is not None
         return self._auto
 
