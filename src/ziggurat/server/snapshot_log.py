@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.server.history import Entry
+from ziggurat.store import jsontext
 
 
 @dataclass
@@ -41,7 +42,7 @@ def encode(entries: list[Entry], asked_since: dict[int, int]) -> str:
 def read_head(text: str) -> Head:
     """The head of a stored snapshot log; ValueError (or KeyError, TypeError) if it can't be read."""
     first, newline, rest = text.partition("\n")
-    data = json.loads(first)
+    data = jsontext.loads(first)
     asked = {int(s): int(v) for s, v in data["asked_since"]}
     if not newline:  # the first format: everything in one object, read now
         entries = read_entries(data["entries"], len(data["entries"]))
@@ -55,7 +56,7 @@ def read_head(text: str) -> Head:
 
 def read_entries(text: str | list[Any], count: int) -> list[Entry]:
     """The entries left as text by `read_head` (or parsed); they must be versions 0 to count - 1."""
-    rows = json.loads(text) if isinstance(text, str) else text
+    rows = jsontext.loads(text) if isinstance(text, str) else text
     entries = [Entry(int(v), seat, str(a), list(evs)) for v, seat, a, evs in rows]
     if [e.version for e in entries] != list(range(count)):
         raise ValueError(f"the snapshot's log entries are not versions 0 to {count - 1}")

@@ -29,7 +29,7 @@ from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused, conflict, forbidden, too_many_tables
 from ziggurat.server.history import Entry, rebuilt, undone
 from ziggurat.server.tokens import new_token
-from ziggurat.store import Conflict, Fenced, Snapshot, Store, TableRecord
+from ziggurat.store import Conflict, Fenced, Snapshot, Store, TableRecord, jsontext
 from ziggurat.store.ratings import rate as rate_in_store
 
 T = TypeVar("T")
@@ -273,7 +273,7 @@ class Table:
                 raise ValueError("its entries are not those of its versions")
             if last is None or head.last != tuple(last):
                 raise ValueError("its last action is not the stored one")
-            state = self.game.from_json(json.loads(snap.state))
+            state = self.game.from_json(jsontext.loads(snap.state))
             state.events = []  # recording from now on (what came before is in the entries)
             asked = head.asked_since
             to_act = self.game.to_act(state) if self.game.result(state) is None else ()
@@ -927,7 +927,7 @@ class Table:
             self.clocks = None
             return
         if last is not None and last[0] == self.version and last[2] is not None:
-            clocks, timed_out = Clocks.from_json(control, json.loads(last[2]))
+            clocks, timed_out = Clocks.from_json(control, jsontext.loads(last[2]))
             seat, action = self._last_move()
             clocks.step(last[1], self._asked_people(), seat, timed_out, undo=action == UNDO)
         else:  # the game's start (or a log stored without clocks: they start now)

@@ -14,7 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from ziggurat.store import migrate, pg_lobby
+from ziggurat.store import jsontext, migrate, pg_lobby
 from ziggurat.store.accounts import Accounts
 from ziggurat.store.friends import Friends
 from ziggurat.store.leases import Fenced
@@ -60,7 +60,7 @@ class Store:
         # No pre-ping per checkout on PostgreSQL (it cost a round trip a query); a dropped connection
         # is replaced when it fails. Pool: the writer, the lobby's reads and a margin.
         options: dict[str, Any] = {} if sqlite else {"pool_size": 10, "max_overflow": 20}
-        engine = create_async_engine(url, **options)
+        engine = create_async_engine(url, json_deserializer=jsontext.loads, **options)
         if sqlite:
             path = engine.url.database
             if path:

@@ -37,6 +37,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.pool import StaticPool
 
+from ziggurat.store import jsontext
 from ziggurat.store.leases import Fenced
 
 T = TypeVar("T")
@@ -129,7 +130,9 @@ def sync_sqlite_engine(url: str, busy_ms: int) -> Engine:
     cost more than the writes; a reader's statements each read the latest commit), waiting at most
     `busy_ms` for a lock (on the loop, never long), and never checkpointing (a thread does that)."""
     url_ = make_url(url).set(drivername="sqlite+pysqlite")
-    engine = sa.create_engine(url_, poolclass=StaticPool, isolation_level="AUTOCOMMIT")
+    engine = sa.create_engine(
+        url_, poolclass=StaticPool, isolation_level="AUTOCOMMIT", json_deserializer=jsontext.loads
+    )
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn: Any, record: Any) -> None:
