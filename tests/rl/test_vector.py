@@ -20,11 +20,20 @@ def random_actions(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> np.n
     return np.array([rng.choice(np.flatnonzero(row)) for row in mask])
 
 
-@pytest.mark.parametrize(("gid", "players", "options"), CONFIGS)
+# Beyond CONFIGS: a variant whose counts may pass their scales (the batch clips them, as one game's
+# encoding does) and one whose counts may pass a byte (its games encode views, row by row).
+VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
+    ("zealous", 3, {"followers": 30, "cards": {"stone": 8, "vision": 6}, "last_round": 4}),
+    ("faiths", 4, {"territories_to_win": 26}),
+]
+
+
+@pytest.mark.parametrize(("gid", "players", "options"), CONFIGS + VARIANTS)
 def test_random_play_in_lockstep(gid: str, players: int, options: dict[str, Any]) -> None:
     envs = VectorEnv(gid, 4, players=players, seed=3, **options)
     obs, mask, seat = envs.reset()
     b = bind(get(gid), players, options or None)
+    assert (gid, players, options) not in VARIANTS or b.encoder.saturate or not b.encoder.reads_state
     assert obs.shape == (4, b.encoder.size) and obs.dtype == np.float32
     assert mask.shape == (4, len(b.space)) and mask.dtype == np.int8
     rng = np.random.default_rng(0)

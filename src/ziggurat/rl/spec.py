@@ -43,6 +43,10 @@ class ActionSpace:
 
     def mask(self, legal: Sequence[Action]) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 at the id of each legal action (a bytearray's bytes: no numpy call per action)."""
+        return np.frombuffer(self.mask_bytes(legal), np.int8)  # (a dtype by keyword costs numpy 0.2 µs)
+
+    def mask_bytes(self, legal: Sequence[Action]) -> bytearray:
+        """The mask as bytes, 1 at the id of each legal action (`VectorEnv` joins many games' masks)."""
         m = bytearray(len(self.actions))
         index = self.index
         try:
@@ -50,7 +54,7 @@ class ActionSpace:
                 m[index[a]] = 1
         except KeyError as e:
             raise ValueError(f"legal action {e.args[0]!r} is not in the action space") from None
-        return np.frombuffer(m, np.int8)  # (a dtype given by keyword costs numpy 0.2 µs more)
+        return m
 
 
 def adaptable(game: Game[Any, Any]) -> bool:

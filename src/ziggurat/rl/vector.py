@@ -68,6 +68,11 @@ class VectorEnv:
         self.dones: npt.NDArray[np.bool_] = np.zeros(num_envs, np.bool_)
         self.results: list[Result | None] = [None] * num_envs
         self.states: list[Any] = [None] * num_envs
+        # Each game's decision as Python values, turned into the arrays once per call for all games
+        # (`_publish`): a numpy call per game would cost more than the encoder reading its state.
+        self._seats = [0] * num_envs
+        self._rows: list[bytes] = [b""] * num_envs  # observation numerators (encoders that read states)
+        self._masks: list[bytearray] = [bytearray()] * num_envs
         self._games_played = [0] * num_envs
         self._bots: list[dict[int, Any]] = [{} for _ in range(num_envs)]
 
@@ -93,6 +98,7 @@ class VectorEnv:
             ]
         for i in range(self.num_envs):
             self._new_game(i)
+        self._publish()
         return self.obs, self.mask, self.seat
 
     def step(
@@ -111,18 +117,18 @@ class VectorEnv:
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions must be one per game: shape ({self.num_envs},), not {acts.shape}")
         chosen = acts.tolist()
+        masks, num_actions = self._masks, self.num_actions
         for i, a in enumerate(chosen):  # all checked before any game moves
-            if not 0 <= a < self.num_actions or not self.mask[i, a]:
-                shown = self.actions[a] if 0 <= a < self.num_actions else a
+            if not 0 <= a < num_actions or not masks[i][a]:
+                shown = self.actions[a] if 0 <= a < num_actions else a
                 raise ValueError(
                     f"game {i}: action {a} ({shown!r}) is not legal; mask[{i}] lists those that are"
                 )
         self.rewards.fill(0.0)
         self.dones.fill(False)
-        g = self.game
+        g, names, seats = self.game, self.actions, self._seats
         for i, a in enumerate(chosen):
-            state = self.states[i]
-            g.apply(state, int(self.seat[i]), self.actions[a])
+            g.apply(self.states[i], seats[i], names[a])
             result = self._advance(i)
             if result is not None:
                 self.rewards[i] = [result.reward(s) for s in range(self.players)]
@@ -131,6 +137,7 @@ class VectorEnv:
                 self._new_game(i)
             else:
                 self._observe(i)
+        self._publish()
         return self.obs, self.mask, self.rewards, self.dones, self.seat
 
     # --- one game -----------------------------------------------------------------------------------------
@@ -153,7 +160,7 @@ class VectorEnv:
             asked = g.to_act(state)
             mine = [s for s in asked if s in self.learners]
             if mine:
-                self.seat[i] = mine[0]
+                self._seats[i] = mine[0]
                 return None
             bots = self._bots[i]
             for s in g.each_to_act(state):  # (an answer may end the question for the others)
@@ -161,8 +168,21 @@ class VectorEnv:
         return result
 
     def _observe(self, i: int) -> None:
-        b, state, seat = self.binding, self.states[i], int(self.seat[i])
-        b.observe_state(state, seat, self.obs[i])  # (the encoding of the seat's view, read from the state)
-        m = self.mask[i]
-        m.fill(0)
-        m[b.space.ids(self.game.legal(state, seat))] = 1
+        """Game `i`'s decision, for `_publish`: the seat's observation and its legal actions."""
+        b, state, seat = self.binding, self.states[i], self._seats[i]
+        if b.encoder.reads_state:
+            self._rows[i] = b.encoder.numerator_bytes(state, seat)  # (the seat's view, read from the state)
+        else:  # (a variant the state path can't read: its view, encoded in place)
+            b.observe_state(state, seat, self.obs[i])
+        self._masks[i] = b.space.mask_bytes(self.game.legal(state, seat))
+
+    def _publish(self) -> None:
+        """Every game's decision into the arrays, a numpy call or two for all of them."""
+        n, enc = self.num_envs, self.binding.encoder
+        if enc.reads_state:  # one division by the scales, as `Encoder.encode_state` makes for one game
+            numerators = np.frombuffer(b"".join(self._rows), np.uint8).reshape(n, self.observation_size)
+            np.divide(numerators, enc.scale, out=self.obs)
+            if enc.saturate:
+                np.minimum(self.obs, 1.0, out=self.obs)
+        self.mask[...] = np.frombuffer(b"".join(self._masks), np.int8).reshape(n, self.num_actions)
+        self.seat[...] = self._seats

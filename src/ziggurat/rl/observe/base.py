@@ -72,14 +72,20 @@ class Encoder(ABC):
         the view."""
         raise NotImplementedError
 
-    def encode_state(self, state: Any, seat: int | None, out: Vector | None = None) -> Vector:
-        """What `encode(game.view(state, seat))` gives, read from the state. Needs `numerators`."""
+    def numerator_bytes(self, state: Any, seat: int | None) -> bytes:
+        """The whole observation's numerators, one byte per entry, read from the state (what
+        `encode_state` divides by the scales; `VectorEnv` divides many games' at once). Needs
+        `numerators`."""
         hots = self.seat_hots
         parts = [hots[-1 if seat is None else seat]]
         self.numerators(state, seat, parts)
         result = state.result
         parts.append(hots[-1] if result is None else multi_hot(self.players, result.winners))
-        numerators = np.frombuffer(b"".join(parts), np.uint8)
+        return b"".join(parts)
+
+    def encode_state(self, state: Any, seat: int | None, out: Vector | None = None) -> Vector:
+        """What `encode(game.view(state, seat))` gives, read from the state. Needs `numerators`."""
+        numerators = np.frombuffer(self.numerator_bytes(state, seat), np.uint8)
         if out is None:
             out = numerators.astype(np.float32)
             if not self.unit:
