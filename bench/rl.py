@@ -2,7 +2,7 @@
 itself and PettingZoo's classic environments, side by side in one process on one core.
 
     python bench/rl.py [--seconds S] [--rounds R] [--game ID:PLAYERS ...] [--no-classic] [--mask-only]
-                       [--quiet]
+                       [--floor] [--vector N ...] [--quiet]
 
 Every measurement plays whole random games for `--seconds` of wall-clock time in all (split over
 `--rounds`, which interleave: round 1 measures every subject, then round 2 again, and so on, so that a
@@ -21,6 +21,15 @@ than they do the wall clock (both are printed). Prints one JSON line per subject
 - `classic`: the same loop over PettingZoo's Connect Four and Tic-Tac-Toe (`pettingzoo[classic]`).
 - `mask_only` (with `--mask-only`): our env with a constant observation (the mask is still made): what
   the loop, the mask and the policy cost without the observation.
+- `floor` (with `--floor`): the least any AEC environment of the game can do in this loop, whatever its
+  author: PettingZoo's `AECEnv` with seat numbers as agents, the engine calls a step needs (`legal` for
+  the mask, `apply`, `result`, `to_act`), the mask made as ours is, a constant observation, and no
+  checks or names. Its ratio to the engine bounds what any observation could leave.
+- `vector_N` (with `--vector N`): decisions/s of `ziggurat.rl.vector.VectorEnv` stepping N games of
+  self-play, counting only the CPU spent inside `step` (the random policy, noise over the masks, is
+  outside it: with Zombology's 6,281 actions it would cost more than the games).
+- `floor_float32` (with `--floor`): the same, with a fresh float32 observation every step made from
+  constant numerators (`encode_state`'s numpy calls, as if reading the state cost nothing).
 
 The summary gives the ratio `aec / engine` per game (issue 21's target: at least 0.5).
 """
@@ -123,6 +132,83 @@ def mask_only(gid: str, players: int, options: dict[str, Any], seed: int) -> Mea
     return aec(env, seed)
 
 
+def floor(gid: str, players: int, options: dict[str, Any], seed: int, float32: bool = False) -> Measure:
+    from pettingzoo import AECEnv
+
+    from ziggurat.rl.spec import bind
+
+    game = get(gid)
+    b = bind(game, players, options or None)
+    legal, apply, result, to_act, mask = game.legal, game.apply, game.result, game.to_act, b.space.mask
+    actions, constant = b.space.actions, np.zeros(b.encoder.size, np.float32)
+    numerators, scale, unit = bytes(b.encoder.size), b.encoder.scale, b.encoder.unit
+    deals = random.Random(seed)
+
+    class Floor(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+        possible_agents = list(range(players))
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.st = game.new(players, b.options, seed=deals.getrandbits(63))
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[int, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = to_act(self.st)[0]
+
+        def observe(self, agent: int) -> dict[str, Any]:
+            if float32:  # (encode_state's tail: a new array, divided by the scales unless all are 1)
+                obs = np.frombuffer(numerators, np.uint8).astype(np.float32)
+                if not unit:
+                    obs /= scale
+                return {"observation": obs, "action_mask": mask(legal(self.st, agent))}
+            return {"observation": constant, "action_mask": mask(legal(self.st, agent))}
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            apply(self.st, agent, actions[action])  # type: ignore[index]
+            r = result(self.st)
+            if r is None:
+                self.agent_selection = to_act(self.st)[0]
+                return
+            for a in self.agents:
+                self.rewards[a] = r.reward(a)
+                self.terminations[a] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+
+    return aec(Floor(), seed)
+
+
+def vector(gid: str, players: int, options: dict[str, Any], seed: int, n: int) -> Measure:
+    from ziggurat.rl.vector import VectorEnv
+
+    envs = VectorEnv(gid, n, players=players, seed=seed, **options)
+    mask = envs.reset()[1]
+    rng = np.random.default_rng(seed)
+
+    def run(seconds: float) -> tuple[int, int, float, float]:
+        nonlocal mask
+        clock = time.process_time
+        steps = games = 0
+        cpu, start = 0.0, time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            acts = np.argmax(rng.random(mask.shape) * mask, axis=1)
+            t = clock()
+            mask, dones = envs.step(acts)[1:4:2]
+            cpu += clock() - t
+            steps += n
+            games += int(dones.sum())
+        return steps, games, cpu, time.perf_counter() - start
+
+    return run
+
+
 def classic(name: str, seed: int) -> Measure | None:
     try:
         from pettingzoo.classic import connect_four_v3, tictactoe_v3
@@ -143,6 +229,8 @@ def main() -> None:
     p.add_argument("--game", action="append", metavar="ID:PLAYERS", help="default: the issue's four tables")
     p.add_argument("--no-classic", action="store_true", help="leave PettingZoo's classic envs out")
     p.add_argument("--mask-only", action="store_true", help="also our env with a constant observation")
+    p.add_argument("--floor", action="store_true", help="also the least any env can do in this loop")
+    p.add_argument("--vector", type=int, action="append", metavar="N", help="also VectorEnv with N games")
     p.add_argument("--quiet", action="store_true", help="the summary lines only")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
@@ -158,6 +246,11 @@ def main() -> None:
         subjects.append((table, "aec", ours(gid, n, options, args.seed)))
         if args.mask_only:
             subjects.append((table, "mask_only", mask_only(gid, n, options, args.seed)))
+        if args.floor:
+            subjects.append((table, "floor", floor(gid, n, options, args.seed)))
+            subjects.append((table, "floor_float32", floor(gid, n, options, args.seed, float32=True)))
+        for k in args.vector or ():
+            subjects.append((table, f"vector_{k}", vector(gid, n, options, args.seed, k)))
     if not args.no_classic:
         for name in ("connect_four", "tictactoe"):
             m = classic(name, args.seed)
@@ -184,7 +277,7 @@ def main() -> None:
             continue
         done, played, _, elapsed = totals[table, subject]
         out: dict[str, Any] = {"table": table, "subject": subject, "steps_per_s": round(rate[table, subject])}
-        if subject in ("aec", "mask_only"):
+        if subject != "classic":
             eng = rate[table, "engine"]
             out |= {"engine_per_s": round(eng), "ratio": round(rate[table, subject] / eng, 3)}
         out |= {"wall_steps_per_s": round(done / elapsed), "games": int(played)}
