@@ -25,11 +25,11 @@ than they do the wall clock (both are printed). Prints one JSON line per subject
   author: PettingZoo's `AECEnv` with seat numbers as agents, the engine calls a step needs (`legal` for
   the mask, `apply`, `result`, `to_act`), the mask made as ours is, a constant observation, and no
   checks or names. Its ratio to the engine bounds what any observation could leave.
+- `floor_float32` (with `--floor`): the same, with a fresh float32 observation every step made from
+  constant numerators (`encode_state`'s numpy calls, as if reading the state cost nothing).
 - `vector_N` (with `--vector N`): decisions/s of `ziggurat.rl.vector.VectorEnv` stepping N games of
   self-play, counting only the CPU spent inside `step` (the random policy, noise over the masks, is
   outside it: with Zombology's 6,281 actions it would cost more than the games).
-- `floor_float32` (with `--floor`): the same, with a fresh float32 observation every step made from
-  constant numerators (`encode_state`'s numpy calls, as if reading the state cost nothing).
 
 The summary gives the ratio `aec / engine` per game (issue 21's target: at least 0.5).
 """
@@ -158,12 +158,12 @@ def floor(gid: str, players: int, options: dict[str, Any], seed: int, float32: b
             self.agent_selection = to_act(self.st)[0]
 
         def observe(self, agent: int) -> dict[str, Any]:
+            obs = constant
             if float32:  # (encode_state's tail: a new array, divided by the scales unless all are 1)
                 obs = np.frombuffer(numerators, np.uint8).astype(np.float32)
                 if not unit:
                     obs /= scale
-                return {"observation": obs, "action_mask": mask(legal(self.st, agent))}
-            return {"observation": constant, "action_mask": mask(legal(self.st, agent))}
+            return {"observation": obs, "action_mask": mask(legal(self.st, agent))}
 
         def step(self, action: int | None) -> None:
             agent = self.agent_selection
@@ -200,7 +200,7 @@ def vector(gid: str, players: int, options: dict[str, Any], seed: int, n: int) -
         while time.perf_counter() < deadline:
             acts = np.argmax(rng.random(mask.shape) * mask, axis=1)
             t = clock()
-            mask, dones = envs.step(acts)[1:4:2]
+            _, mask, _, dones, _ = envs.step(acts)
             cpu += clock() - t
             steps += n
             games += int(dones.sum())

@@ -173,7 +173,7 @@ class VectorEnv:
         if b.encoder.reads_state:
             self._rows[i] = b.encoder.numerator_bytes(state, seat)  # (the seat's view, read from the state)
         else:  # (a variant the state path can't read: its view, encoded in place)
-            b.observe_state(state, seat, self.obs[i])
+            b.observe(self.game.view(state, seat), self.obs[i])
         self._masks[i] = b.space.mask_bytes(self.game.legal(state, seat))
 
     def _publish(self) -> None:
