@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from ziggurat.engine import Game, IllegalAction, Match, all_games, events_for
+from ziggurat.engine.jsonint import SAFE
 
 NOT_SEATS: tuple[Any, ...] = (None, -1, "0", 1.0, True)
 DEEP_EVERY = 9  # actions between the slower checks
@@ -92,8 +93,22 @@ def check_refusals(game: Game[Any, Any], st: Any) -> None:
         assert game.to_json(st) == before, f"refusing {action!r} for {who!r} changed the state"
 
 
+def _exact_everywhere(value: Any, where: str) -> None:
+    """Every number in `value` comes back exact through any JSON reader: an integer beyond 2**53 (a
+    random stream's 193-bit state) is written as text (I-JSON, RFC 7493), as many readers round it."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _exact_everywhere(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _exact_everywhere(v, f"{where}[{i}]")
+    elif isinstance(value, int) and not isinstance(value, bool):
+        assert -SAFE < value < SAFE, f"{where} = {value}: beyond 2**53, a JSON reader may round it"
+
+
 def check_json(game: Game[Any, Any], st: Any) -> None:
     data = game.to_json(st)
+    _exact_everywhere(data, "state")
     again = game.from_json(json.loads(json.dumps(data)))
     assert game.to_json(again) == data
     assert [game.legal(again, s) for s in range(st.n)] == [game.legal(st, s) for s in range(st.n)]
@@ -101,6 +116,7 @@ def check_json(game: Game[Any, Any], st: Any) -> None:
         assert game.view(again, seat) == game.view(st, seat)
         view = game.view(st, seat)
         assert json.loads(json.dumps(view)) == view, "a view is JSON"
+        _exact_everywhere(view, f"view({seat})")
         assert view.get("legal", []) == (game.legal(st, seat) if seat is not None else [])
 
 
@@ -200,9 +216,13 @@ Check = Callable[[Game[Any, Any], Any], None]
 DEEP: list[Check] = [check_refusals, check_json, check_clone]
 
 
-def play(game: Game[Any, Any], players: int, seed: int, deep_every: int = DEEP_EVERY) -> Any:
-    """A random game with every check; returns the final state."""
+def play(
+    game: Game[Any, Any], players: int, seed: int, deep_every: int = DEEP_EVERY, stream: int | None = None
+) -> Any:
+    """A random game with every check; returns the final state. `stream`: the game's seed, if not `seed`
+    (a server's keyed stream)."""
     rng = random.Random(seed)
+    seed = seed if stream is None else stream
     st = game.new(players, None, seed, record=True)
     match = Match(game.info.id, players, game.options_json(game.options()), seed)
     events = game.drain_events(st)
@@ -228,6 +248,7 @@ def play(game: Game[Any, Any], players: int, seed: int, deep_every: int = DEEP_E
     assert game.to_json(replayed) == game.to_json(st), "replay is exact"
     check_logged_replay(game, match, st, events)
     check_words(game, events, players)
+    _exact_everywhere(events, "events")
     return st
 
 
@@ -239,6 +260,8 @@ def test_random_games_keep_the_contract(game_id: str, players: int) -> None:
     game = next(g for g in all_games() if g.info.id == game_id)
     for seed in range(2):
         play(game, players, seed * 1000 + players)
+    # As a server deals: a keyed stream (129-bit seed, 193-bit state), odd so that no float holds it.
+    play(game, players, 7, stream=(1 << 128) | random.Random(players).getrandbits(128) | 1)
 
 
 @settings(max_examples=80, deadline=None)

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from ziggurat.engine import Rng, derive, secret_seed
+from ziggurat.engine import InputError, Rng, derive, get, secret_seed
 from ziggurat.engine.rng import mix
 
 
@@ -92,3 +92,32 @@ def test_mixed_seeds_are_pinned_and_spread() -> None:
     assert mix(-5, 1 << 70) == 4935046294036815113
     assert len({mix(a, b) for a in range(40) for b in range(40)}) == 1600
     assert all(0 <= mix(a) < 1 << 63 for a in range(100))
+
+
+def test_a_stream_too_large_for_a_double_is_written_as_text_and_read_back_exact() -> None:
+    a = Rng(secret_seed() | 1)
+    a.next()
+    written = a.to_json()
+    assert written == str(a.s) and Rng.from_json(json.loads(json.dumps(written))).s == a.s
+    small = Rng(42)
+    assert small.to_json() == str(small.s) if small.s >= 1 << 53 else small.to_json() == small.s
+    assert Rng.from_json(12345).s == Rng.from_state(12345).s  # (a plain number still reads)
+
+
+@pytest.mark.parametrize("rounded", [float((1 << 192) + 12345), 1.5, True, "12a", None, [1]])
+def test_a_rounded_or_malformed_stream_is_refused_not_truncated(rounded: object) -> None:
+    """What a reader that turns big integers into floats (orjson 3.13) made of a state: refused."""
+    with pytest.raises(InputError) as e:
+        Rng.from_json(rounded)
+    assert e.value.code == "bad-state"
+
+
+@pytest.mark.parametrize("game_id", ["zealous", "faiths", "zombology"])
+def test_a_games_state_with_a_rounded_stream_is_refused(game_id: str) -> None:
+    game = get(game_id)
+    st = game.new(game.info.min_players, None, secret_seed() | 1)
+    data = json.loads(json.dumps(game.to_json(st)))
+    assert game.to_json(game.from_json(data)) == game.to_json(st)
+    data["rng"] = float(int(data["rng"]))  # as orjson 3.13 reads the integer it was once written as
+    with pytest.raises(InputError):
+        game.from_json(data)

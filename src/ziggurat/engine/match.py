@@ -12,6 +12,7 @@ from typing import Any
 from ziggurat.engine import registry
 from ziggurat.engine.errors import IllegalAction, InputError
 from ziggurat.engine.game import Game, Json
+from ziggurat.engine.jsonint import dump_int, load_int
 from ziggurat.engine.undo import UNDO, effective
 
 FORMAT = "ziggurat-match/1"
@@ -86,7 +87,7 @@ class Match:
             "names": self.names,
             "options": self.options,
             # A server's 129-bit seed as text: JavaScript and many JSON tools round integers above 2**53.
-            "seed": self.seed if abs(self.seed) < 1 << 53 else str(self.seed),
+            "seed": dump_int(self.seed),
         }
         if self.setup is not None:
             out["setup"] = self.setup
@@ -103,7 +104,7 @@ class Match:
                 game=str(data["game"]),
                 players=int(data["players"]),
                 options=dict(data.get("options") or {}),
-                seed=int(data.get("seed", 0)),
+                seed=load_int(data.get("seed", 0), "seed"),
                 names=[str(n) for n in data.get("names") or []],
                 setup=data.get("setup"),
                 start=data.get("start"),

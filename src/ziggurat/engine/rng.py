@@ -1,7 +1,8 @@
 """The seeded generator carried inside game states: all in-game randomness (shuffles, draws).
 
 Its whole state is one integer, so cloning a game state copies it for free and `to_json` stores it
-exactly. The seed picks one of two streams:
+exactly (as decimal text when it is beyond what a double holds: `engine.jsonint`). The seed picks one
+of two streams:
 
 - a seed below 2**64: SplitMix64. Fast and reproducible from a small number, for the command line,
   the arena, scenarios, tests and the bots' determinizations. Not secret: from a few outputs anyone
@@ -19,6 +20,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from typing import Any
+
+from ziggurat.engine.errors import InputError
+from ziggurat.engine.jsonint import dump_int, load_int
 
 _MASK = (1 << 64) - 1
 _KEYED = 1 << 64  # states (and seeds) from here up are keyed streams
@@ -71,6 +75,19 @@ class Rng:
         r = cls.__new__(cls)
         r.s = s if s >= _KEYED else s & _MASK
         return r
+
+    def to_json(self) -> int | str:
+        """The state for a state's JSON: decimal text once it is too large for every JSON reader."""
+        return dump_int(self.s)
+
+    @classmethod
+    def from_json(cls, value: object) -> Rng:
+        """The generator a state's JSON holds; `bad-state` if it isn't an exact integer (a float is what
+        a reader that rounds made of it: the stream would go on elsewhere)."""
+        try:
+            return cls.from_state(load_int(value, "the random stream's state"))
+        except ValueError as e:
+            raise InputError("bad-state", str(e)) from None
 
     @property
     def keyed(self) -> bool:

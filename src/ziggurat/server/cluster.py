@@ -29,7 +29,7 @@ from ziggurat.server import messages
 from ziggurat.server.conn import Conn
 from ziggurat.server.errors import Refused
 from ziggurat.server.handle import MOVED, OwnerGone
-from ziggurat.store import Leases
+from ziggurat.store import Leases, jsontext
 
 log = logging.getLogger("ziggurat.server")
 
@@ -151,7 +151,7 @@ class Cluster:
                 await pubsub.subscribe(channel(self.node))
                 async for raw in pubsub.listen():
                     if raw["type"] == "message":
-                        self._receive(orjson.loads(raw["data"]))
+                        self._receive(jsontext.loads(raw["data"]))
             except (RedisError, OSError):
                 # Pushes may have been lost meanwhile: sockets served from elsewhere start afresh.
                 log.warning("lost Redis; reconnecting, and resyncing the sockets served from elsewhere")

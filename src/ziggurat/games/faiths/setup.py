@@ -289,7 +289,7 @@ def state_to_json(st: FaithsState) -> Json:
         "peek": st.peek[:],
         "known": [[k // n, k % n, _hand_ids(v)] for k, v in sorted(st.known.items())],
         "winner": st.winner,
-        "rng": st.rng.s,
+        "rng": st.rng.to_json(),
     }
 
 
@@ -346,7 +346,7 @@ def state_from_json(data: Mapping[str, Any]) -> FaithsState:
     st.known = {int(p) * n + int(o): _counts(cards) for p, o, cards in data.get("known", [])}
     st.winner = int(data.get("winner", -1))
     if "rng" in data:
-        st.rng = Rng.from_state(int(data["rng"]))
+        st.rng = Rng.from_json(data["rng"])
     if len(st.hand) != n or len(st.bars) != n or len(st.peek) != n:
         raise InputError("bad-state", "hands, bars and peek need one entry per player.")
     if st.phase == OVER:

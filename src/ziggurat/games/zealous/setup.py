@@ -182,7 +182,7 @@ def state_to_json(st: ZealousState) -> Json:
         "decks": {DECKS[d]: [CARDS[c].id for c in reversed(st.deck[d])] for d in range(3)},  # top first
         "stack": [_frame_to_json(fr) for fr in st.stack],
         "short": [[s, m, k] for s, m, k in st.short_supply],
-        "rng": st.rng.s,
+        "rng": st.rng.to_json(),
     }
 
 
@@ -255,7 +255,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZealousState:
     st.stack = [_frame_from_json(fr) for fr in data.get("stack", [])]
     st.short_supply = [[int(s), int(m), int(k)] for s, m, k in data.get("short", [])]
     if "rng" in data:
-        st.rng = Rng.from_state(int(data["rng"]))
+        st.rng = Rng.from_json(data["rng"])
     if len(st.prophet) != n or len(st.score) != n or len(st.sanctuary) != n:
         raise bad_setup("prophets, scores and sanctuaries need one entry per player.")
     if st.phase == Phase.OVER:

@@ -329,7 +329,7 @@ def state_to_json(st: ZombologyState) -> Json:
         "insight": insight,
         "fresh": [ids(m) for m in st.fresh],
         "memory": [[ids(m) for m in row] for row in st.memory],
-        "rng": st.rng.s,
+        "rng": st.rng.to_json(),
     }
 
 
@@ -405,7 +405,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
         if len(st.memory) != n or any(len(row) != n for row in st.memory):
             raise bad_setup("memory needs one row of one entry per seat for each seat.")
     if "rng" in data:
-        st.rng = Rng.from_state(int(data["rng"]))
+        st.rng = Rng.from_json(data["rng"])
     if st.phase == CHOOSE:
         st.chosen = [
             NO_CARD if c == NOT_CHOSEN and not h else c for c, h in zip(st.chosen, st.hand, strict=True)

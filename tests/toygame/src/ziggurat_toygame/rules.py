@@ -72,7 +72,7 @@ def new_state(
 
 def state_to_json(st: HighCardState) -> Json:
     return {
-        "rng": st.rng.s,
+        "rng": st.rng.to_json(),
         "deck": st.deck,
         "hands": st.hands,
         "table": st.table,
@@ -85,7 +85,7 @@ def state_to_json(st: HighCardState) -> Json:
 
 def state_from_json(data: Mapping[str, Any]) -> HighCardState:
     st = HighCardState()
-    st.n, st.rng = data["players"], Rng.from_state(data["rng"])
+    st.n, st.rng = data["players"], Rng.from_json(data["rng"])
     st.deck, st.hands, st.table = list(data["deck"]), [list(h) for h in data["hands"]], list(data["table"])
     st.lead, st.turn, st.tricks = data["lead"], data["turn"], list(data["tricks"])
     r = data["result"]
