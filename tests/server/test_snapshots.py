@@ -258,8 +258,13 @@ async def test_the_sweep_snapshots_tables_that_moved_enough(
     await hall.close()
 
 
-async def test_a_snapshot_of_the_first_format_still_reads(store: Store, bots: BotRunner) -> None:
-    """The first snapshots stored their log as one object, {"entries": [...], "asked_since": [...]}."""
+@pytest.mark.parametrize("written", ["first", "second"])
+async def test_a_snapshot_of_an_earlier_format_still_reads_but_the_log_is_replayed(
+    written: str, store: Store, bots: BotRunner
+) -> None:
+    """The first snapshots stored their log as one object, {"entries": [...], "asked_since": [...]}; the
+    second, a head line without `format`. Servers of both read large integers back through a reader
+    that could round them, so their snapshots are read but not trusted: the table replays its log."""
     rec = record("t", "faiths", 4, 9, clock=False)
     await store.create_table(rec)
     live = table(rec, store, bots)
@@ -267,10 +272,14 @@ async def test_a_snapshot_of_the_first_format_still_reads(store: Store, bots: Bo
     await play(live, random.Random(6), 25, [])
     snap = live.snapshot()
     assert snap is not None
-    first = json.dumps({"entries": entries(live), "asked_since": sorted(live.asked_since.items())})
+    if written == "first":
+        old = json.dumps({"entries": entries(live), "asked_since": sorted(live.asked_since.items())})
+    else:
+        head, _, rows = snap.log.partition("\n")
+        old = json.dumps({k: v for k, v in json.loads(head).items() if k != "format"}) + "\n" + rows
     t = table(rec.copy(), store, bots)
-    await t.restore([], Snapshot("t", snap.version, snap.state, first), (await store.actions("t"))[-1])
-    assert t.snapshot_version == snap.version and t._unread is None
+    await t.restore([], Snapshot("t", snap.version, snap.state, old), (await store.actions("t"))[-1])
+    assert t.snapshot_version == -1, "not used: the next save writes one of this format"
     assert_same(t, live)
     await live.stop()
     await t.stop()

@@ -3,12 +3,15 @@ spectator may read, built from a live table or replayed from the store."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
-from ziggurat.engine import Json, Match, events_for, registry
+from ziggurat.engine import IllegalAction, Json, Match, events_for, registry
 from ziggurat.engine.undo import UNDO, effective, undo_event
 from ziggurat.store import TableRecord
+
+log = logging.getLogger("ziggurat.server")
 
 
 @dataclass
@@ -22,18 +25,36 @@ class Entry:
 
 
 def replay(rec: TableRecord, actions: list[tuple[int, str]]) -> list[Entry]:
-    """The entries of a stored game, by replaying its log (exact by the engine's contract)."""
+    """The entries of a stored game, by replaying its log (exact by the engine's contract). A finished
+    game's log that stops replaying part-way (one a server of the affected versions played on after a
+    rounded restore: docs/server.md, "Snapshots") gives the entries as far as it goes."""
     game = registry.get(rec.game)
     state = game.new(rec.players, game.options(rec.options), rec.seed, record=True)
     entries = [Entry(0, None, "", game.drain_events(state))]
     for version, (seat, action) in enumerate(actions, 1):
-        if action == UNDO:
-            state = rebuilt(rec, effective(actions[:version]))
-            entries.append(Entry(version, seat, action, [undone(seat)]))
-            continue
-        game.apply(state, seat, action)
+        try:
+            if action == UNDO:
+                state = rebuilt(rec, effective(actions[:version]))
+                entries.append(Entry(version, seat, action, [undone(seat)]))
+                continue
+            game.apply(state, seat, action)
+        except IllegalAction as e:
+            if rec.status != "finished":
+                raise
+            stops(rec, version, len(actions), e)
+            break
         entries.append(Entry(version, seat, action, game.drain_events(state)))
     return entries
+
+
+def stops(rec: TableRecord, version: int, total: int, refusal: IllegalAction) -> None:
+    log.warning(
+        "table %s (finished): its log stops replaying at action %d of %d (%s); shown as far as it goes",
+        rec.id,
+        version,
+        total,
+        refusal.code,
+    )
 
 
 def rebuilt(rec: TableRecord, standing: list[tuple[int, str]]) -> Any:

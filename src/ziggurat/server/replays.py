@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ziggurat.engine import Game, Json, events_for, registry
+from ziggurat.engine import Game, IllegalAction, Json, events_for, registry
 from ziggurat.engine.undo import UNDO, effective
 from ziggurat.server.errors import Refused, conflict, not_found
-from ziggurat.server.history import rebuilt, undone
+from ziggurat.server.history import rebuilt, stops, undone
 from ziggurat.server.table import summary
 from ziggurat.store import TableRecord
 
@@ -70,12 +70,17 @@ class Replay:
         self.steps = [Step(0, None, "", game.drain_events(state))]
         self.checkpoints = {0: game.clone(state)}
         for version, (seat, action) in enumerate(actions, 1):
-            if action == UNDO:
-                state = rebuilt(rec, effective(actions[:version]))
-                self.steps.append(Step(version, seat, action, [undone(seat)]))
-                self.checkpoints[version] = game.clone(state)  # (rare: so no page steps over a take-back)
-                continue
-            game.apply(state, seat, action)
+            try:
+                if action == UNDO:
+                    state = rebuilt(rec, effective(actions[:version]))
+                    self.steps.append(Step(version, seat, action, [undone(seat)]))
+                    self.checkpoints[version] = game.clone(state)  # (rare: so no page steps over a take-back)
+                    continue
+                game.apply(state, seat, action)
+            except IllegalAction as e:  # (as far as it goes: history.replay)
+                stops(rec, version, len(actions), e)
+                self.actions = actions[: version - 1]
+                break
             self.steps.append(Step(version, seat, action, game.drain_events(state)))
             if version % CHECKPOINT_EVERY == 0:
                 self.checkpoints[version] = game.clone(state)

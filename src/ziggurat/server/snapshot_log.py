@@ -4,7 +4,12 @@ and leaves the entries (nine tenths of the text, most of a restart's parsing) as
 first needs them: a move, a client catching up, the next snapshot. Most tables never do before they
 are moved again.
 
-The first snapshots were one JSON object `{"entries": [...], "asked_since": [...]}`; they still read."""
+The first snapshots were one JSON object `{"entries": [...], "asked_since": [...]}`; they still read.
+
+The head's `format` says which server wrote it. Servers before format 3 read large integers back through
+a JSON reader that could round them (a random stream's state: the table then dealt other cards after
+every restart), so what they wrote after such a read may disagree with the log: a table does not take
+their snapshots on trust (`Head.exact`; server/table.py checks the log instead)."""
 
 from __future__ import annotations
 
@@ -25,11 +30,16 @@ class Head:
     count: int
     last: tuple[int | None, str]
     entries: str | list[Entry]
+    exact: bool  # written by a server whose reads were exact (format 3 on)
+
+
+FORMAT = 3
 
 
 def encode(entries: list[Entry], asked_since: dict[int, int]) -> str:
     last = entries[-1]
     head = {
+        "format": FORMAT,
         "asked_since": sorted(asked_since.items()),
         "count": len(entries),
         "last": [last.seat, last.action],
@@ -49,9 +59,10 @@ def read_head(text: str) -> Head:
         if not entries:
             raise ValueError("it has no entries")
         last = entries[-1]
-        return Head(asked, len(entries), (last.seat, last.action), entries)
+        return Head(asked, len(entries), (last.seat, last.action), entries, exact=False)
     seat, action = data["last"]
-    return Head(asked, int(data["count"]), (None if seat is None else int(seat), str(action)), rest)
+    last_ = (None if seat is None else int(seat), str(action))
+    return Head(asked, int(data["count"]), last_, rest, exact=data.get("format", 2) >= FORMAT)
 
 
 def read_entries(text: str | list[Any], count: int) -> list[Entry]:

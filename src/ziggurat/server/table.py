@@ -214,6 +214,12 @@ class Table:
         if self.rec.status == "open":
             return
         base = None if snapshot is None else self._readable(snapshot, last)
+        # A snapshot of a server whose reads could round large integers (snapshot_log.FORMAT) is not
+        # taken on trust: the whole log is replayed instead, each action checked as when it was played,
+        # and a log that stops replaying is repaired (`_cut`).
+        suspect = base if base is not None and not base[1].exact else None
+        if suspect is not None:
+            base = None
         if snapshot is not None and base is None:
             actions = await self.store.actions(self.id)
         start = 0 if base is None or snapshot is None else snapshot.version
@@ -237,10 +243,20 @@ class Table:
         # Who is asked what matters only at the end: work it out for the last few actions only (enough
         # to date each asked seat's decision: at most one answer per seat since it began, in practice).
         tail = max(0, total - 2 * self.rec.players)
+        checked = suspect is not None or self.rec.status == "finished"
         for i, (seat, action) in enumerate(actions, start):
             if i == tail and i:  # forget the set-up's askings: the tail dates decisions afresh
                 self.to_act, self.legal, self.asked_since = (), {}, {}
-            self._apply(seat, action, refresh=i >= tail)
+            try:
+                self._apply(seat, action, refresh=i >= tail, checked=checked)
+            except IllegalAction as e:
+                if not checked:
+                    raise
+                await self._cut(e, total)
+                last_clocks = await self._last_clocks(self.version)
+                break
+            if suspect is not None and snapshot is not None and self.version == snapshot.version:
+                self._compare(suspect[0], snapshot.version)
         if 0 < tail < start:
             # The snapshot is within the tail: its table dated decisions from further back than a
             # replay does (which starts afresh at the tail), or as far; a replay's dates are the same
@@ -251,6 +267,41 @@ class Table:
             await self._finish()  # the server died between storing the last action and marking the end
         self._resume_clocks(last_clocks)
         self._schedule()
+
+    def _compare(self, written: Any, version: int) -> None:
+        """Say so if a snapshot of an earlier format disagrees with its log's replay (the replay stands)."""
+        if self.game.to_json(written) != self.game.to_json(self.state):
+            log.warning(
+                "table %s: its snapshot at version %d disagrees with its log's replay (written by a server "
+                "whose reads rounded large integers); the log's replay stands",
+                self.id,
+                version,
+            )
+
+    async def _cut(self, refusal: IllegalAction, total: int) -> None:
+        """The stored log stops replaying after this version, on a table whose snapshot was written by a
+        server whose reads could round: its later actions were played in a game the log no longer
+        gives. A running table plays on from here, its later actions set aside (kept, never replayed);
+        a finished one keeps its result and replays as far as its log goes (docs/server.md)."""
+        first = self.version + 1
+        if self.rec.status == "finished":
+            self.to_act, self.legal, self.asked_since = (), {}, {}
+            history.stops(self.rec, first, total, refusal)
+            return
+        self._refresh(None)  # (who is asked now, since now)
+        moved = await self.store.set_aside(self.id, first, self.fence)
+        self.rec.version = min(self.rec.version, self.version)
+        log.warning(
+            "table %s: its log stops replaying at action %d of %d (%s), after a restore from a snapshot "
+            "written while reads rounded large integers; it plays on from version %d, %d later actions "
+            "set aside",
+            self.id,
+            first,
+            total,
+            refusal.code,
+            self.version,
+            moved,
+        )
 
     def snapshot(self) -> Snapshot | None:
         """The running table as it stands, for a restart to start from (None: nothing worth keeping).
@@ -296,7 +347,9 @@ class Table:
         self.log = [Entry(0, None, "", self.game.drain_events(self.state))]  # the set-up's events
         self._refresh(None)
 
-    def _apply(self, seat: int, action: str, refresh: bool = True, state: Any = None) -> None:
+    def _apply(
+        self, seat: int, action: str, refresh: bool = True, state: Any = None, checked: bool = False
+    ) -> None:
         if action == UNDO:  # the state as it was before the action taken back: `state`, or rebuilt
             self.state = state if state is not None else rebuilt(self.rec, self._standing([(seat, UNDO)]))
             self.version += 1
@@ -305,7 +358,7 @@ class Table:
             if refresh:
                 self._refresh(seat)
             return
-        if refresh:
+        if refresh or checked:
             self.game.apply(self.state, seat, action)
         else:  # replaying all but the last few actions of a stored log: checked when they were played
             self.game.apply_logged(self.state, seat, action)

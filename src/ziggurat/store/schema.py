@@ -73,6 +73,23 @@ actions = sa.Table(
     sa.Column("clock", sa.Text, nullable=True),
 )
 
+# Actions taken out of a table's log when it was repaired (a table whose log stopped replaying after a
+# server of the affected versions restored it from a rounded snapshot: docs/server.md, "Snapshots"):
+# kept as they were, never replayed. `idx` is the number the action had in the log.
+set_aside_actions = sa.Table(
+    "set_aside_actions",
+    metadata,
+    sa.Column(
+        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(256), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("clock", sa.Text, nullable=True),
+    sa.Column("set_aside_at", sa.Float, nullable=False),
+)
+
 # Which server process owns a table now (several processes on one PostgreSQL): a lease that expires
 # unless renewed, and a fencing token that goes up with every new owner. Every write of a table's
 # owner carries its token; a write with an older one is refused, so a process that lost its lease (a

@@ -22,7 +22,15 @@ from ziggurat.store.prepared import Prepared
 from ziggurat.store.ratings import Ratings
 from ziggurat.store.reads import ReadConnection, Reads
 from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
-from ziggurat.store.schema import actions, chat_messages, game_tables, leases, seats, snapshots
+from ziggurat.store.schema import (
+    actions,
+    chat_messages,
+    game_tables,
+    leases,
+    seats,
+    set_aside_actions,
+    snapshots,
+)
 from ziggurat.store.urls import async_url
 from ziggurat.store.writer import Append, PostgresWriter, SqliteWriter, Writer, sqlite_pragmas
 
@@ -311,6 +319,35 @@ class Store:
         )
         async with self.reads.connect() as conn:
             return [str(r[0]) for r in await conn.execute(q)]
+
+    async def set_aside(self, table_id: str, first: int, fence: int | None = None) -> int:
+        """Take actions `first` on out of a table's log, into `set_aside_actions` (kept, never replayed),
+        with its snapshot, and its stored version back to `first - 1` at most: a repair (server/table.py)
+        when its log stopped replaying there. How many actions moved. Fenced like every write of the
+        table's owner."""
+        a, now = actions.c, time.time()
+        later = sa.and_(a.table_id == table_id, a.idx >= first)
+        moved = sa.select(a.table_id, a.idx, a.seat, a.action, a.at, a.clock, sa.literal(now)).where(later)
+        names = ["table_id", "idx", "seat", "action", "at", "clock", "set_aside_at"]
+        version = game_tables.c.version
+
+        def move(conn: Connection) -> int:
+            _check_fence(conn, table_id, fence)
+            conn.execute(set_aside_actions.insert().from_select(names, moved))
+            n = conn.execute(actions.delete().where(later)).rowcount
+            conn.execute(snapshots.delete().where(snapshots.c.table_id == table_id))
+            back = sa.case((version >= first, first - 1), else_=version)
+            conn.execute(game_tables.update().where(game_tables.c.id == table_id).values(version=back))
+            return int(n)
+
+        return await self.writer.write(move, lease=None if fence is None else table_id)
+
+    async def set_aside_actions(self, table_id: str) -> list[tuple[int, int, str]]:
+        """A table's set-aside actions, as (number, seat, action), in order."""
+        c = set_aside_actions.c
+        q = sa.select(c.idx, c.seat, c.action).where(c.table_id == table_id).order_by(c.idx)
+        async with self.reads.connect() as conn:
+            return [(int(i), int(seat), str(act)) for i, seat, act in await conn.execute(q)]
 
     async def actions(self, table_id: str) -> list[tuple[int, str]]:
         """The log in order, as (seat, action)."""
