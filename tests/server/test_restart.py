@@ -4,10 +4,19 @@ at the version it acknowledged, and play goes on (bots included)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from pathlib import Path
+from typing import Any
 
-from ziggurat.engine import Match
+import pytest
+
+from ziggurat.engine import Match, registry
+from ziggurat.server import hall as hall_module
+from ziggurat.server.bots import BotRunner
+from ziggurat.server.errors import Refused
+from ziggurat.server.hall import Hall
+from ziggurat.server.table import Table
 from ziggurat.store import SeatRecord, Store, TableRecord
 
 from .harness import Client, ProcessServer, ThreadServer, bearer, fast_settings, http, new_table, play_until
@@ -108,7 +117,7 @@ async def test_a_table_whose_log_no_longer_replays_doesnt_keep_the_server_down(t
         async with http(server.url) as api:
             assert (await api.get("/api/tables/good")).json()["status"] == "running"
             r = await api.get("/api/tables/bad")
-            assert (r.status_code, r.json()["code"]) == (500, "table-broken")
+            assert (r.status_code, r.json()["code"]) == (500, "table-broken") and r.json()["message"]
 
 
 async def test_running_tables_come_back_in_the_background_and_their_bots_play_on(tmp_path: Path) -> None:
@@ -133,3 +142,97 @@ async def test_running_tables_come_back_in_the_background_and_their_bots_play_on
             assert len(await store.actions(f"alone{k}")) == rec.version > 0
     finally:
         await store.close()
+
+
+async def test_a_broken_table_is_reported_once_and_not_retried_in_a_loop(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table whose log doesn't replay: one clear line in the log (no traceback), `table-broken` with
+    {code, message} at once to everyone who asks until its wait is over (no replay meanwhile), then
+    tried again, waiting twice as long if it fails again; every other table works meanwhile."""
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}")
+    seats = [SeatRecord(i, "bot", f"B{i}", None, "random") for i in range(3)]
+    for tid in ("good", "bad"):
+        rec = TableRecord(tid, "zealous", {"length": "beginner"}, 3, 5, 6, "running", None, 1.0, seats=seats)
+        await store.create_table(rec)
+    await store.append_action("bad", 1, 2, "fly:away")
+    replays = 0
+    restore = Table.restore
+
+    async def counted(self: Table, *args: Any, **kwargs: Any) -> None:
+        nonlocal replays
+        replays += self.id == "bad"
+        await restore(self, *args, **kwargs)
+
+    monkeypatch.setattr(Table, "restore", counted)
+    clock = [1000.0]
+    monkeypatch.setattr(hall_module.time, "monotonic", lambda: clock[0])
+    hall = Hall(store, BotRunner(fast_settings("")), fast_settings("", bot_delay=3600.0))
+    try:
+        with caplog.at_level(logging.DEBUG, logger="ziggurat.server"):
+            for _ in range(5):
+                with pytest.raises(Refused) as e:
+                    await hall.get("bad")
+                assert (e.value.code, e.value.status) == ("table-broken", 500) and e.value.message
+                assert (await hall.get("good")).version == 0
+        assert replays == 1
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 1 and errors[0].exc_info is None, "one line, the traceback at debug level"
+        assert "table bad: its log does not replay" in errors[0].getMessage()
+        clock[0] += hall_module.BROKEN_FIRST  # its wait is over: tried again, then waits twice as long
+        for _ in range(3):
+            with pytest.raises(Refused):
+                await hall.get("bad")
+        assert replays == 2 and hall._broken["bad"].wait == 2 * hall_module.BROKEN_FIRST
+    finally:
+        await hall.close()
+        await store.close()
+
+
+async def test_a_table_restarted_from_its_snapshot_deals_what_its_seed_deals(tmp_path: Path) -> None:
+    """The issue-43 reproduction on real processes: Faiths at four, a clean stop (every table's snapshot
+    written), a restart that restores from it, play on (reshuffles among the moves), kill -9, a restart
+    from the snapshot and the moves since. At each restart the table is the game its seed and stored
+    log give, seen by each seat exactly as that game shows it (an affected server dealt other cards
+    after the first restart, and after the kill answered table-broken)."""
+    db = f"sqlite+aiosqlite:///{tmp_path / 'z.db'}"
+    options = {"max_rounds": 100, "territories_to_win": 26}
+    server = ProcessServer(db)
+    try:
+        async with http(server.url) as api:
+            tid, tokens = await new_table(api, "faiths", ["Ada", "Bo", "Cy", "Di"], options=options)
+            assert (await api.post(f"/api/tables/{tid}/start", headers=bearer(tokens[0]))).status_code == 200
+        rng = random.Random(43)
+        for target, stop in ((60, server.stop), (200, server.kill), (260, server.kill)):
+            players = [await Client(server.url, tid, t).connect() for t in tokens]
+            await play_until(players, lambda s: s["version"] >= target, rng, timeout=120)  # noqa: B023
+            for c in players:
+                await c.close()
+            stop()
+            server = ProcessServer(db)
+            players = [await Client(server.url, tid, t).connect() for t in tokens]
+            for c in players:
+                await c.next("state")
+            await seen_as_the_seed_deals(db, tid, players)
+            for c in players:
+                await c.close()
+    finally:
+        server.stop()
+
+
+async def seen_as_the_seed_deals(db: str, tid: str, players: list[Client]) -> None:
+    store = await Store.open(db)
+    try:
+        rec = await store.get_table(tid)
+        assert rec is not None and rec.status == "running"
+        actions = await store.actions(tid)
+        assert (await store.set_aside_actions(tid)) == []
+    finally:
+        await store.close()
+    game = registry.get("faiths")
+    truth = Match(rec.game, rec.players, rec.options, rec.seed, actions=actions).replay()
+    for c in players:
+        seat = c.you["seat"]
+        assert c.state is not None and c.state["version"] == len(actions)
+        assert c.state["view"] == game.view(truth, seat), f"seat {seat} sees another game"
+        assert c.state["legal"] == game.legal(truth, seat)

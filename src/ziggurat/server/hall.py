@@ -18,6 +18,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,24 @@ class Owned(Exception):
     """Another process holds this table's lease."""
 
 
+BROKEN_FIRST, BROKEN_MOST = 30.0, 3600.0  # seconds before a broken table is tried again, doubling
+
+
+@dataclass
+class Broken:
+    """A table whose log doesn't replay here: answered `table-broken` at once until `retry_at` (monotonic),
+    then tried again, each failure waiting twice as long (BROKEN_FIRST up to BROKEN_MOST)."""
+
+    retry_at: float
+    wait: float
+
+
+def broken() -> Refused:
+    return Refused(
+        "table-broken", "This table's log no longer replays; the site's operators have been told.", 500
+    )
+
+
 def address_key(address: str) -> str:
     """What the store keeps of a client's address (enough to count its open tables, no more)."""
     return hashlib.blake2b(address.encode(), digest_size=16, person=b"ziggurat-client").hexdigest()
@@ -74,6 +93,7 @@ class Hall:
         self._loaded: set[str] = set()  # tables loaded while the restorer runs (it skips them)
         self._duties: list[asyncio.Task[None]] = []  # with several processes: leases and owners
         self._unloaded = 0  # tables unloaded or removed since memory was last given back
+        self._broken: dict[str, Broken] = {}  # tables that failed to load, until they are tried again
 
     async def restore(self) -> int:
         """After a restart or a crash: start bringing back the running tables, in the background (their
@@ -128,8 +148,7 @@ class Hall:
                         gc.disable()
                         try:
                             table = await self._load(rec, got[rec.id], lasts.get(rec.id))
-                        except Refused as e:  # one broken table must not keep the others down
-                            log.error("table %s not restored: %s", rec.id, e.message)
+                        except Refused:  # one broken table must not keep the others down (logged)
                             continue
                         finally:
                             gc.freeze()
@@ -239,6 +258,7 @@ class Hall:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
+                self._not_broken(table_id)  # (not even read again before its wait is over)
                 rec = await self.store.get_table(table_id) if len(table_id) <= 32 else None
                 if rec is None:
                     raise not_found()
@@ -253,6 +273,7 @@ class Hall:
         lock). With several processes, only once this one holds its lease (else Owned); the snapshot
         and the log are read again after that, so that nothing the former owner stored before losing
         the table is missed."""
+        self._not_broken(rec.id)
         fence = None
         if self.cluster is not None:
             fence = await self.cluster.leases.acquire(rec.id)
@@ -272,11 +293,35 @@ class Hall:
         try:
             await table.restore(got.actions, got.snapshot, got.last, latest)
         except Exception as e:
-            log.exception("table %s: its log does not replay", rec.id)
             await table.stop()
-            raise Refused("table-broken", "This table's log no longer replays.", 500) from e
+            await self._failed(rec.id, fence, e)
+            raise broken() from e
+        self._broken.pop(rec.id, None)
         self.tables[rec.id] = table
         return table
+
+    def _not_broken(self, table_id: str) -> None:
+        trouble = self._broken.get(table_id)
+        if trouble is not None and time.monotonic() < trouble.retry_at:
+            raise broken()
+
+    async def _failed(self, table_id: str, fence: int | None, error: Exception) -> None:
+        """A table that doesn't load: said once in the log (the traceback at debug level), answered
+        `table-broken` without trying again until its wait is over, and its lease let go."""
+        trouble = self._broken.get(table_id)
+        wait = BROKEN_FIRST if trouble is None else min(BROKEN_MOST, trouble.wait * 2)
+        self._broken[table_id] = Broken(time.monotonic() + wait, wait)
+        log.error(
+            "table %s: its log does not replay (%s: %s); answered table-broken, tried again in %.0f s",
+            table_id,
+            type(error).__name__,
+            error,
+            wait,
+        )
+        log.debug("table %s: why its log does not replay", table_id, exc_info=error)
+        if self.cluster is not None and fence is not None:  # (the others try it in their own time)
+            with contextlib.suppress(Exception):
+                await self.cluster.leases.release([(table_id, fence)])
 
     @contextlib.contextmanager
     def held(self, table_id: str) -> Iterator[None]:
