@@ -82,7 +82,11 @@ class Cluster:
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        while pending := [t for t in self._tasks if not t.done()]:
+            # redis-py swallows a cancellation that comes while it connects: cancel again until it takes
+            await asyncio.wait(pending, timeout=0.2)
+            for task in pending:
+                task.cancel()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
