@@ -24,9 +24,9 @@ from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, refusal
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
+from ziggurat.server.histories import Histories
 from ziggurat.server.lane import FastLane
 from ziggurat.server.passwords import Passwords
-from ziggurat.server.replays import Replays
 from ziggurat.server.sessions import CsrfGuard
 from ziggurat.server.socket import PlaySockets
 from ziggurat.store import Leases, Store
@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hall.close()
+            histories.close()
             bots.close()
             await store.close()
 
@@ -75,7 +76,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.sockets = Counter()  # open websockets per client address
-    app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
+    # Finished games' logs and replays, kept and computed off the loop (server/histories.py)
+    app.state.histories = histories = Histories(settings)
+    app.state.replays = histories.replays
     app.state.passwords = Passwords(settings.hash_concurrency)
     app.state.signin_limits = Attempts(settings)  # (site-wide through Redis once the cluster is up)
     app.include_router(api.router)
