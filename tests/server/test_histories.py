@@ -16,6 +16,8 @@ from pydantic import TypeAdapter
 
 from ziggurat.server import history
 from ziggurat.server.imports import import_match
+from ziggurat.server.replays import Replay
+from ziggurat.server.replays import Replays as ReplayCache
 from ziggurat.server.schemas import PublicLog
 from ziggurat.server.table import summary
 from ziggurat.store import Store
@@ -75,6 +77,28 @@ async def test_a_finished_log_is_replayed_once_off_the_loop(
     shape = TypeAdapter(PublicLog)
     assert again[0].json() == shape.dump_python(shape.validate_python(expected), mode="json")
     assert again[0].headers["content-type"] == "application/json"
+
+
+async def test_a_replays_first_pages_asked_together_replay_it_once_off_the_loop(
+    server: ThreadServer, api: httpx.AsyncClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[str] = []
+    real = Replay.page
+
+    def page(self: Replay, *args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Replay, "page", page)
+    rec = await import_match(store, bot_match("zealous", 4))
+    cache: ReplayCache = server.server.config.app.state.replays
+    built = cache.built
+    url = f"/api/tables/{rec.id}/replay"
+    answers = await asyncio.gather(*(api.get(url, params={"from": k, "count": 2}) for k in range(4)))
+    assert [r.status_code for r in answers] == [200] * 4
+    assert [r.json()["from"] for r in answers] == [0, 1, 2, 3]
+    assert cache.built == built + 1, "one replay for the four first pages"
+    assert len(threads) == 4 and server.thread.name not in threads, "pages are computed off the loop"
 
 
 async def test_the_kept_log_comes_with_the_table_as_it_is_now(
