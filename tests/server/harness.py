@@ -39,6 +39,8 @@ def fast_settings(db_url: str, **over: Any) -> Settings:
         ws_burst=1000.0,
         http_rate=1000.0,
         http_burst=1000.0,
+        history_rate=1000.0,
+        history_burst=1000.0,
         signin_rate=1000.0,
         signin_burst=1000.0,
         signin_address_rate=1000.0,

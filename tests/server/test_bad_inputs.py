@@ -50,6 +50,12 @@ BAD_FRAMES: list[tuple[Any, str]] = [
     ({"type": "auto-pass"}, "malformed"),
     ({"type": "auto-pass", "on": "yes"}, "malformed"),
     (json.dumps({"type": "act", "action": "stay", "version": 0, "pad": "x" * 5000}), "too-large"),
+    # Nested deeply, yet within what the parser takes: every field is checked for its type before
+    # anything prints it.
+    ('{"type": ' + "[" * 1000 + "]" * 1000 + "}", "unknown-type"),
+    ('{"type": "act", "action": "stay", "version": 0, "seat": ' + "[" * 1000 + "]" * 1000 + "}", "malformed"),
+    ('{"type": "act", "action": "stay", "version": 0, "ref": ' + "[" * 1000 + "]" * 1000 + "}", "malformed"),
+    ('{"type": "chat", "text": ' + "[" * 1000 + "]" * 1000 + "}", "malformed"),
 ]
 
 
@@ -155,6 +161,17 @@ async def test_a_frame_beyond_the_protocol_limit_closes_the_socket_and_changes_n
 
 
 Z = {"game": "zealous", "seats": 3, "name": "A"}
+DEEP = "[" * 990 + "]" * 990  # under the size limit, and under the JSON parser's own depth limit
+DEEPER = "[" * 3000 + "]" * 3000  # beyond the parser's
+
+
+def _deep(body: dict[str, Any], key: str, value: Any) -> str:
+    """`body` with `key` set to `value`, as JSON text, where the strings DEEP and DEEPER stand for
+    themselves unquoted (lists nested that deep)."""
+    text = json.dumps(body | {key: value})
+    return text.replace(json.dumps(DEEP), DEEP).replace(json.dumps(DEEPER), DEEPER)
+
+
 BAD_REQUESTS: list[tuple[str, str, Any, int, str]] = [
     ("post", "/api/tables", Z | {"game": "chess"}, 400, "unknown-game"),
     ("post", "/api/tables", Z | {"seats": 2}, 400, "bad-players"),
@@ -167,10 +184,24 @@ BAD_REQUESTS: list[tuple[str, str, Any, int, str]] = [
     ("post", "/api/tables", "{not json", 422, "malformed"),
     ("post", "/api/tables", Z | {"options": {"x": "y" * 20000}}, 413, "too-large"),
     ("post", "/api/tables/nope/join", {"name": "A"}, 404, "no-such-table"),
+    # Nested too deeply: refused before any of it is read (the option's own check once crashed
+    # printing it; deeper still, the JSON parser gave up with a 400).
+    ("post", "/api/tables", _deep(Z, "options", {"length": DEEP}), 422, "malformed"),
+    ("post", "/api/tables", _deep(Z, "options", {"cards": {"x": DEEPER}}), 422, "malformed"),
+    ("post", "/api/tables", _deep(Z, "clock", {"mode": DEEP}), 422, "malformed"),
+    ("post", "/api/tables/nope/join", _deep({}, "name", DEEP), 422, "malformed"),
+    ("post", "/api/account/signup", _deep({"password": "x" * 12}, "username", DEEPER), 422, "malformed"),
+    ("post", "/api/tables", Z | {"options": {"cards": {"x": [[[[[[[[[[[[1]]]]]]]]]]]]}}}, 400, "bad-options"),
+    ("post", "/api/tables", Z | {"clock": {"mode": []}}, 400, "bad-clock"),
+    ("post", "/api/tables", Z | {"clock": {"mode": {"realtime": 1}}}, 400, "bad-clock"),
 ]
 
 
-@pytest.mark.parametrize(("method", "path", "body", "status", "code"), BAD_REQUESTS)
+def _short(v: Any) -> str | None:
+    return str(v)[:48] if isinstance(v, str) else None  # (a test's name, not its 6,000-byte body)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status", "code"), BAD_REQUESTS, ids=_short)
 async def test_bad_lobby_requests(
     api: httpx.AsyncClient, method: str, path: str, body: Any, status: int, code: str
 ) -> None:

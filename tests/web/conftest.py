@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright
 
 from .launcher import WebServer, web_settings
 
@@ -41,7 +41,8 @@ def output() -> Path:
 
 class Pages:
     """New pages, each in its own browser context (its own localStorage: another person), closed at the
-    end; a JavaScript error on any page fails the test."""
+    end; a JavaScript error, or anything the site's Content-Security-Policy refused, on any page fails
+    the test."""
 
     def __init__(self, browser: Browser, url: str) -> None:
         self.browser = browser
@@ -55,8 +56,13 @@ class Pages:
         page = await ctx.new_page()
         page.set_default_timeout(30000)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", self._refused)
         await page.goto(self.url)
         return page
+
+    def _refused(self, m: ConsoleMessage) -> None:
+        if "Content Security Policy" in m.text:  # (how Chromium reports what the policy refused)
+            self.errors.append(m.text)
 
 
 @pytest.fixture

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, TypeVar
+from functools import partial
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Query, Request, status
+from fastapi import APIRouter, Depends, Query, Request, Response, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ziggurat.engine import Json, Match, registry
@@ -13,7 +14,9 @@ from ziggurat.server.accounts import SignedIn, signed_in
 from ziggurat.server.errors import Refused, conflict
 from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
-from ziggurat.server.replays import Replays, finished, whole_number
+from ziggurat.server.histories import Histories
+from ziggurat.server.replays import finished, whole_number
+from ziggurat.server.table import summary
 from ziggurat.server.tokens import hash_token, new_token
 from ziggurat.store.records import Status
 
@@ -179,8 +182,23 @@ async def decline_rematch(table_id: str, h: HallDep, th: TokenDep) -> Json:
     return (await h.command(table_id, "decline", token_hash=th))[1]
 
 
+async def history_ask(request: Request) -> str:
+    """The asker's address, once it may ask for another finished game's history (else 429)."""
+    address = client_address(request.scope)
+    histories_of(request).ask(address)
+    return address
+
+
+def histories_of(request: Request) -> Histories:
+    found: Histories = request.app.state.histories
+    return found
+
+
+AskDep = Annotated[str, Depends(history_ask)]
+
+
 @router.get("/tables/{table_id}/match", responses={409: {"model": schemas.Error}})
-async def match_log(table_id: str, h: HallDep) -> Json:
+async def match_log(table_id: str, h: HallDep, _: AskDep) -> Json:
     """A finished game's match log (`ziggurat-match/1`): `ziggurat replay` replays it exactly."""
     rec = await h.store.get_table(table_id)
     if rec is None:
@@ -193,9 +211,18 @@ async def match_log(table_id: str, h: HallDep) -> Json:
 
 
 @router.get("/tables/{table_id}/log", response_model=schemas.PublicLog)
-async def public_log(table_id: str, h: HallDep) -> Json:
-    """What happened, as a spectator sees it (events without secrets, and sentences)."""
-    return await h.public_log(table_id)
+async def public_log(table_id: str, h: HallDep, request: Request, address: AskDep) -> Any:
+    """What happened, as a spectator sees it (events without secrets, and sentences). A finished
+    game's is replayed once and kept."""
+    live = h.tables.get(table_id)
+    if live is not None and live.rec.status != "finished":
+        return await h.public_log(table_id)
+    rec = await h.store.get_table(table_id) if len(table_id) <= 32 else None
+    if rec is None or rec.status != "finished":
+        return await h.public_log(table_id)  # (it says there is no such table, or it is open)
+    table = live.summary() if live is not None else summary(rec, rec.version, set())
+    body = await histories_of(request).public_log(rec, table, partial(h.store.actions, table_id), address)
+    return Response(body, media_type="application/json")
 
 
 @router.get("/tables/{table_id}/replay", response_model=replay_schemas.ReplayPage)
@@ -203,13 +230,14 @@ async def replay_page(
     table_id: str,
     h: HallDep,
     request: Request,
+    address: AskDep,
     from_: Annotated[
         str | None, Query(alias="from", description="the first version shown (0: the set-up)")
     ] = None,
     count: Annotated[str | None, Query(description="versions in the page, 1 to 50 (default 20)")] = None,
     seat: Annotated[str | None, Query(description="follow this seat's view (default: everything)")] = None,
     log: Annotated[str | None, Query(description="1: the whole log in words as well")] = None,
-) -> Json:
+) -> Any:
     """A finished game, a page of versions at a time: the view after each (everything shown, or what
     `seat` saw), its log entry in words and who was asked. Computed from the nearest checkpoint of the
     game's replay (replayed once, cached), never the whole game per request."""
@@ -217,7 +245,7 @@ async def replay_page(
     size = whole_number(count, 20, "bad-count", "count")
     following = None if not seat else whole_number(seat, 0, "bad-seat", "seat")
     rec = finished(await h.store.get_table(table_id) if len(table_id) <= 32 else None)
-    replays: Replays = request.app.state.replays
-    found = replays.get(table_id) or replays.build(rec, await h.store.actions(table_id))
-    size = found.check(first, size, following)
-    return found.page(rec, first, size, following, with_log=log in ("1", "true"))
+    actions = partial(h.store.actions, table_id)
+    with_log = log in ("1", "true")
+    page = await histories_of(request).replay_page(rec, actions, address, first, size, following, with_log)
+    return Response(page, media_type="application/json")

@@ -21,12 +21,15 @@ from ziggurat.server import accounts, api, friends, players, ws
 from ziggurat.server.attempts import Attempts
 from ziggurat.server.bots import BotRunner
 from ziggurat.server.config import Settings
+from ziggurat.server.docs_page import PAGE as DOCS_PAGE
+from ziggurat.server.docs_page import mount_docs
 from ziggurat.server.errors import Refused, refusal
 from ziggurat.server.guard import Guard
 from ziggurat.server.hall import Hall
+from ziggurat.server.headers import SecurityHeaders, security_headers
+from ziggurat.server.histories import Histories
 from ziggurat.server.lane import FastLane
 from ziggurat.server.passwords import Passwords
-from ziggurat.server.replays import Replays
 from ziggurat.server.sessions import CsrfGuard
 from ziggurat.server.socket import PlaySockets
 from ziggurat.store import Leases, Store
@@ -63,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hall.close()
+            histories.close()
             bots.close()
             await store.close()
 
@@ -72,10 +76,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Play goes over the websocket `/ws/tables/{id}`; see docs/server.md for its messages.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # (served from this server, not a CDN: docs_page.py)
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.sockets = Counter()  # open websockets per client address
-    app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
+    # Finished games' logs and replays, kept and computed off the loop (server/histories.py)
+    app.state.histories = histories = Histories(settings)
+    app.state.replays = histories.replays
     app.state.passwords = Passwords(settings.hash_concurrency)
     app.state.signin_limits = Attempts(settings)  # (site-wide through Redis once the cluster is up)
     app.include_router(api.router)
@@ -86,6 +94,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Guard, settings=settings)  # bounded bodies, rate limits
     app.add_middleware(CsrfGuard)  # signed-in changes carry the session's CSRF token; no other site's
     app.add_middleware(PlaySockets, handler=ws.play)  # play sockets, straight to their handler
+    # Around everything, so that the answers of the guards above carry them too
+    app.add_middleware(SecurityHeaders, policies={DOCS_PAGE: mount_docs(app)})
 
     mount_client(app)  # the browser client at / (src/ziggurat/web)
 
@@ -120,7 +130,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Exception)
     async def crashed(_: Request, e: Exception) -> JSONResponse:
         log.error("unexpected error", exc_info=e)
-        return refusal(500, "internal", "Something went wrong on our side.")
+        # (sent from outside every middleware: it brings the security headers itself)
+        return refusal(500, "internal", "Something went wrong on our side.", security_headers())
 
     return app
 

@@ -62,6 +62,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--http-rate", type=_ranged(float, 0.1, 1e6), help="lobby changes per second per address (default 20)"
     )
+    p.add_argument(
+        "--history-rate",
+        type=_ranged(float, 0.1, 1e6),
+        help="finished games' logs and replay pages per second per address (default 5)",
+    )
     p.add_argument("--max-idle-tables", type=count, help="tables nobody is at kept in memory (default 256)")
     p.add_argument(
         "--open-table-ttl", type=seconds, help="seconds before an untouched open table goes (3600)"
@@ -137,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
         ("bot_pool", "bot_pool"),
         ("bot_workers", "bot_workers"),
         ("http_rate", "http_rate"),
+        ("history_rate", "history_rate"),
         ("max_idle_tables", "max_idle_tables"),
         ("open_table_ttl", "open_table_ttl"),
         ("max_open_tables", "max_open_tables_per_address"),
@@ -149,5 +155,7 @@ def run(args: argparse.Namespace) -> int:
             setattr(s, attr, getattr(args, arg))
     if args.http_rate is not None:
         s.http_burst = max(s.http_burst, 3 * args.http_rate)
+    if args.history_rate is not None:
+        s.history_burst = max(s.history_burst, 10 * args.history_rate)
     serve(args.host, args.port, s, log_level=args.log_level)
     return 0

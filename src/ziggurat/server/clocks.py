@@ -51,7 +51,7 @@ class TimeControl:
         mode = data.get("mode")
         if mode in (None, "none"):
             return None
-        if mode not in MAX_BANK:
+        if mode not in ("realtime", "turn"):  # (a tuple: a list or an object is no key of MAX_BANK)
             raise _bad("A time control's mode is none, realtime or turn.")
         bank, inc = _seconds(data.get("bank"), "bank"), _seconds(data.get("increment", 0), "increment")
         if not floor <= bank <= MAX_BANK[mode]:

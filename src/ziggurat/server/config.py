@@ -25,6 +25,10 @@ class Settings:
     ws_burst: float = 40.0
     http_rate: float = 20.0  # mutating requests per second per client address
     http_burst: float = 60.0
+    # Finished games' public logs and replay pages (and match logs) per second per client address; a
+    # replay of a game not in memory (the costly part) a tenth as often (server/histories.py)
+    history_rate: float = 5.0
+    history_burst: float = 50.0
     send_queue: int = 256  # messages buffered per slow client before it is dropped
     # Slow and greedy clients
     header_timeout: float = 10.0  # seconds to send a request's headers (from connecting, or the last answer)

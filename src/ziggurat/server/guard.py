@@ -1,5 +1,6 @@
-"""The HTTP guard, in front of every lobby request: bounded bodies, read in bounded time, and a rate limit
-on changes per client address. Plain ASGI (no per-request task or thread, unlike BaseHTTPMiddleware).
+"""The HTTP guard, in front of every lobby request: bounded bodies, read in bounded time and nested no
+deeper than nesting.MAX_DEPTH, and a rate limit on changes per client address. Plain ASGI (no
+per-request task or thread, unlike BaseHTTPMiddleware).
 
 The body is read here, before the app sees it, and counted as it arrives: a `Content-Length` that lies,
 or a chunked body with no length at all, is cut off at the limit with 413 instead of being buffered.
@@ -14,6 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ziggurat.server.config import Settings
 from ziggurat.server.limits import PerKey
+from ziggurat.server.nesting import MAX_DEPTH, too_deep
 
 _SAFE = ("GET", "HEAD", "OPTIONS")
 
@@ -69,6 +71,9 @@ class Guard:
             return
         if body is None:
             await answer(send, 413, "too-large", too_large, close=True)
+            return
+        if too_deep(body):
+            await answer(send, 422, "malformed", f"JSON may nest at most {MAX_DEPTH} levels of [ and {{.")
             return
         await self.app(scope, replay(body, receive), send)
 

@@ -60,6 +60,7 @@ class Replay:
     """A finished table's game, replayed once: its steps and checkpoints."""
 
     def __init__(self, rec: TableRecord, actions: list[tuple[int, str]]) -> None:
+        self.id = rec.id
         self.game: Game[Any, Any] = registry.get(rec.game)
         self.names = [s.name for s in rec.seats]
         self.actions = actions
@@ -166,9 +167,12 @@ class Replays:
         return found
 
     def build(self, rec: TableRecord, actions: list[tuple[int, str]]) -> Replay:
-        made = Replay(rec, actions)
+        return self.keep(Replay(rec, actions))
+
+    def keep(self, made: Replay) -> Replay:
+        """Keep a replay just made (the least recently used goes beyond `size`)."""
         self.built += 1
-        self.cached[rec.id] = made
+        self.cached[made.id] = made
         while len(self.cached) > self.size:
             self.cached.popitem(last=False)
         return made

@@ -20,12 +20,6 @@ _INLINE = [
     (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<em>\1</em>"),
     (re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)"), r'<a href="\2">\1</a>'),
 ]
-_STYLE = (
-    ".rules-page article{max-width:52rem;margin:0 auto;line-height:1.5}"
-    ".rules-page table{border-collapse:collapse;margin:.5rem 0}"
-    ".rules-page th,.rules-page td{border:1px solid var(--line,#ccc);padding:4px 8px;text-align:left;"
-    "vertical-align:top}"
-)
 _ITEM = re.compile(r"^( *)(?:[-*]|(\d+)\.) (.*)$")
 
 
@@ -116,7 +110,8 @@ def rules_section(page: str) -> tuple[str, str] | None:
 
 
 def rules_pages(stylesheet: str, docs: Path = DOCS) -> dict[str, bytes]:
-    """game id → the HTML page of its rules, for every docs page with a Rules section."""
+    """game id → the HTML page of its rules, for every docs page with a Rules section: styled by the
+    client's stylesheet alone (its `.rules-page` rules; the site's CSP refuses inline styles)."""
     pages = {}
     for path in sorted(docs.glob("*.md")) if docs.is_dir() else []:
         found = rules_section(path.read_text())
@@ -127,7 +122,8 @@ def rules_pages(stylesheet: str, docs: Path = DOCS) -> dict[str, bytes]:
             '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>How to play {html.escape(name)} · Ziggurat</title>\n"
-            f'<link rel="stylesheet" href="{stylesheet}">\n<style>{_STYLE}</style>\n</head>\n'
+            '<link rel="icon" href="/static/img/logo.svg" type="image/svg+xml">\n'
+            f'<link rel="stylesheet" href="{stylesheet}">\n</head>\n'
             f'<body>\n<main class="app rules-page">\n<article class="panel">\n'
             f'<p><a href="/">Ziggurat</a></p>\n<h1>How to play {html.escape(name)}</h1>\n'
             f"{markdown(body)}\n</article>\n</main>\n</body>\n</html>\n"

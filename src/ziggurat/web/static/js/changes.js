@@ -164,7 +164,7 @@ export function changeTracker(root) {
     g.setAttribute("class", "follow-ghost");
     g.setAttribute("aria-hidden", "true");
     g.setAttribute("transform", `matrix(${entry.rel.join(",")})`);
-    g.setAttribute("style", `animation-delay:${-age}ms`);
+    g.style.animationDelay = `${-age}ms`; // (CSSOM: the CSP refuses style attributes)
     g.append(copy);
     svg.append(g);
     copy.append(ring(copy, "ghost-ring"));
@@ -193,7 +193,7 @@ export function changeTracker(root) {
       e.style.setProperty("--fresh-age", `${-age}ms`);
       if (e.ownerSVGElement) {
         const r = ring(e, "fresh-ring");
-        r.setAttribute("style", `animation-delay:${-age}ms`);
+        r.style.animationDelay = `${-age}ms`;
         e.append(r);
       }
     }

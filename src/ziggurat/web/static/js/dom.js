@@ -8,6 +8,7 @@ function apply(el, attrs, children) {
     if (k === "class") el.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : v);
     else if (k === "text") el.textContent = v;
     else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style") el.style.cssText = v; // (through CSSOM: the site's CSP refuses style attributes)
     else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
