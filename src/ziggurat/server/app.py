@@ -6,7 +6,6 @@ from __future__ import annotations
 import gc
 import logging
 import secrets
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -28,7 +27,9 @@ from ziggurat.server.lane import FastLane
 from ziggurat.server.passwords import Passwords
 from ziggurat.server.replays import Replays
 from ziggurat.server.sessions import CsrfGuard
+from ziggurat.server.site_redis import limits_redis
 from ziggurat.server.socket import PlaySockets
+from ziggurat.server.socket_cap import SocketCap
 from ziggurat.store import Leases, Store
 from ziggurat.web import mount as mount_client
 
@@ -50,8 +51,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.redis_url, Leases(store.engine, secrets.token_hex(6), settings.lease_seconds)
             )
         hall = Hall(store, bots, settings, cluster)
-        if cluster is not None:
+        limits = None  # the socket cap's own client of the site's Redis
+        if cluster is not None and settings.redis_url:
             app.state.signin_limits.redis = cluster.redis
+            limits = limits_redis(settings.redis_url)
+            app.state.sockets.for_site(limits, cluster.node)
         try:
             n = await hall.restore()
             if n:
@@ -62,7 +66,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             gc.freeze()
             yield
         finally:
+            await app.state.sockets.close()
             await hall.close()
+            if limits is not None:
+                await limits.aclose()
             bots.close()
             await store.close()
 
@@ -74,7 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.sockets = Counter()  # open websockets per client address
+    # Open websockets per client address (site-wide through Redis once the cluster is up)
+    app.state.sockets = SocketCap(settings.max_sockets_per_address, settings.socket_lease_seconds)
     app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
     app.state.passwords = Passwords(settings.hash_concurrency)
     app.state.signin_limits = Attempts(settings)  # (site-wide through Redis once the cluster is up)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -24,6 +23,7 @@ from ziggurat.server.handle import Handle
 from ziggurat.server.limits import Bucket
 from ziggurat.server.seating import clean_name
 from ziggurat.server.socket import Socket
+from ziggurat.server.socket_cap import SocketCap
 from ziggurat.server.tokens import hash_token
 
 MAX_STRIKES = 200  # refused-for-rate messages before the socket is closed
@@ -65,19 +65,16 @@ async def play(ws: Socket, table_id: str, state: Any) -> None:
     """One client's websocket at /ws/tables/{table_id} (routed by socket.PlaySockets)."""
     h: Hall = state.hall
     settings: Settings = state.settings
-    sockets: Counter[str] = state.sockets
-    address = ws.address
-    if sockets[address] >= settings.max_sockets_per_address:
+    cap: SocketCap = state.sockets
+    place = await cap.enter(ws.address)
+    if place is None:
         n = settings.max_sockets_per_address
         await _refuse(ws, "too-many-sockets", f"At most {n} connections at once from one address.")
         return
-    sockets[address] += 1
     try:
         await _play(ws, h, settings, table_id)
     finally:
-        sockets[address] -= 1
-        if not sockets[address]:
-            del sockets[address]
+        await cap.leave(place)
 
 
 async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
