@@ -1,5 +1,5 @@
 """Per-address limits hold for the whole site, not per process: a site of several processes shares
-one count of each address's websockets, through Redis."""
+one count of each address's websockets and one budget of its chat messages, through Redis."""
 
 from __future__ import annotations
 
@@ -82,3 +82,34 @@ async def test_one_address_has_one_socket_cap_for_the_site(pg: Cluster, redis: R
                 await c.close()
     finally:
         server.stop()
+
+
+async def test_one_address_has_one_chat_budget_for_the_site(pg: Cluster, redis: Redis) -> None:
+    """Sockets of one address on two processes, at tables owned by either, share its chat budget."""
+    db = pg.new_database()
+    limits = {"redis_url": redis.url, "lease_seconds": 1.5, "chat_address_rate": 1e-6}
+    with (
+        ThreadServer(fast_settings(db, **limits, chat_address_burst=10)) as one,
+        ThreadServer(fast_settings(db, **limits, chat_address_burst=10)) as two,
+    ):
+        tables = []
+        for s in (one, two):  # a table owned by each process
+            async with http(s.url) as api:
+                tables.append((await new_table(api, "zenith", ["Ada", "Bo"]))[0])
+        crowd = [await Client(s.url, t).connect() for s in (one, two) for t in tables for _ in range(4)]
+        stored = 0
+        for i, c in enumerate(crowd):
+            for k in range(3):
+                text = f"{i}.{k}"
+                await c.send({"type": "chat", "text": text, "ref": text})
+                while True:
+                    m = await c.next("chat", "error")
+                    if m["type"] == "error" and m.get("ref") == text:
+                        assert m["code"] == "chat-rate", m
+                        break
+                    if m["type"] == "chat" and any(x["text"] == text for x in m["messages"]):
+                        stored += 1
+                        break
+        assert stored == 10
+        for c in crowd:
+            await c.close()

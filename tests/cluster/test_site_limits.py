@@ -1,5 +1,5 @@
-"""The per-address limits of a site of several processes, on a real Redis: each SocketCap here is one
-process's. A process dies without a word, Redis stops and starts again empty."""
+"""The per-address limits of a site of several processes, on a real Redis: each SocketCap or
+SiteBuckets here is one process's. A process dies without a word, Redis stops and starts again empty."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from ziggurat.devcluster import Redis
+from ziggurat.server.buckets import SiteBuckets
 from ziggurat.server.site_redis import limits_redis
 from ziggurat.server.socket_cap import SocketCap
 
@@ -98,3 +99,19 @@ async def test_redis_away_each_process_caps_alone_then_the_site_counts_again(
 
 async def _back(*caps: SocketCap) -> bool:
     return not any(cap.outage.away for cap in caps)
+
+
+async def test_chat_budgets_are_the_sites_and_each_process_limits_alone_while_redis_is_away(
+    redis: Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    clients = [limits_redis(redis.url) for _ in range(2)]
+    one, two = (SiteBuckets("chat", 1e-6, 3) for _ in clients)
+    one.redis, two.redis = clients
+    try:
+        assert [await b.take("a") for b in (one, two, one, two)] == [True, True, True, False]
+        redis.stop()
+        assert [await two.take("a") for _ in range(4)] == [True, True, True, False]
+        assert len([r for r in caplog.records if "chat limits: Redis failed" in r.getMessage()]) == 1
+    finally:
+        for c in clients:
+            await c.aclose()

@@ -19,6 +19,7 @@ from ziggurat.engine import ZigguratError
 from ziggurat.server import accounts, api, friends, players, ws
 from ziggurat.server.attempts import Attempts
 from ziggurat.server.bots import BotRunner
+from ziggurat.server.buckets import SiteBuckets
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, refusal
 from ziggurat.server.guard import Guard
@@ -51,10 +52,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.redis_url, Leases(store.engine, secrets.token_hex(6), settings.lease_seconds)
             )
         hall = Hall(store, bots, settings, cluster)
-        limits = None  # the socket cap's own client of the site's Redis
+        limits = None  # the per-address limits' own client of the site's Redis
         if cluster is not None and settings.redis_url:
             app.state.signin_limits.redis = cluster.redis
             limits = limits_redis(settings.redis_url)
+            app.state.chat_limits.redis = limits
             app.state.sockets.for_site(limits, cluster.node)
         try:
             n = await hall.restore()
@@ -81,8 +83,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    # Open websockets per client address (site-wide through Redis once the cluster is up)
+    # Open websockets and chat messages per client address (site-wide through Redis once the cluster is up)
     app.state.sockets = SocketCap(settings.max_sockets_per_address, settings.socket_lease_seconds)
+    app.state.chat_limits = SiteBuckets("chat", settings.chat_address_rate, settings.chat_address_burst)
     app.state.replays = Replays()  # finished games' replays, served in pages (server/replays.py)
     app.state.passwords = Passwords(settings.hash_concurrency)
     app.state.signin_limits = Attempts(settings)  # (site-wide through Redis once the cluster is up)

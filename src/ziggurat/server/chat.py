@@ -2,8 +2,12 @@
 
 A message is plain text on one line: the client shows it as text, never as HTML, and the server keeps
 it as written (no escaping to undo). Control characters are refused, and so are the bidirectional
-overrides that could make a line read differently from what was typed. Each socket may send a few
-messages in a short while (a burst), then one every couple of seconds.
+overrides that could make a line read differently from what was typed.
+
+How often: each socket may send a few messages in a short while, then one every couple of seconds; each
+client address has one budget over all its sockets and tables (for the whole site: ws.py); and at each
+table, its spectators together have one budget and its players another, so that a crowd can neither
+flood the table nor use up what its players may say.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import unicodedata
 from collections import deque
 
 from ziggurat.server.errors import Refused
+from ziggurat.server.limits import Bucket
 
 MAX_TEXT = 300  # characters of one message
 BACKLOG = 50  # messages a newcomer gets (the latest)
@@ -31,6 +36,21 @@ def check_text(text: str) -> str:
     if any(unicodedata.category(c) == "Cc" or c in BIDI for c in text):
         raise Refused("chat-control", "A message can't contain control characters.")
     return text
+
+
+def too_many(whose: str) -> Refused:
+    return Refused("chat-rate", f"Too many messages from {whose} at once; wait a few seconds.", 429)
+
+
+class TablePace:
+    """One table's chat budget: its spectators share one bucket, its players another."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.players, self.spectators = Bucket(rate, burst), Bucket(rate, burst)
+
+    def take(self, spectator: bool) -> None:
+        if not (self.spectators if spectator else self.players).allow():
+            raise too_many("this table's spectators" if spectator else "this table's players")
 
 
 class Rate:

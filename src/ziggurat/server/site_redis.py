@@ -1,4 +1,4 @@
-"""The per-address limits' use of the site's Redis (server/socket_cap.py): their
+"""The per-address limits' use of the site's Redis (server/socket_cap.py, server/buckets.py): their
 client, how long they wait for an answer, and Redis going away and coming back.
 
 While Redis is away (or slower than REDIS_WAIT) a limit counts in this process, and says so once (not
