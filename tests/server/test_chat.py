@@ -207,3 +207,44 @@ async def test_a_crowd_may_not_flood_a_table_nor_silence_its_players(tmp_path: P
         assert await _tries(bo, [f"b{k}" for k in range(4)]) == 2, "...and they share it"
         for c in (*crowd, ada, bo):
             await c.close()
+
+
+# A seat's name, with case, spacing, full-width letters and look-alikes of other alphabets folded as
+# usernames are (a Cyrillic A, a Cyrillic o): none of them names a spectator.
+SEAT_NAMES = ["Ada", "ada", "ADA", "  Ada ", "\u0410da", "\uff21\uff44\uff41", "B\u043e", "bO"]
+
+
+async def test_a_spectator_may_not_speak_under_a_seats_name(
+    server: ThreadServer, api: httpx.AsyncClient
+) -> None:
+    tid, tokens = await _table(api)
+    ada = await _hello(server, tid, tokens[0])
+    for name in SEAT_NAMES:
+        eve = await _hello(server, tid, name=name)
+        refused = await _say(eve, "it's me, honest")
+        assert (refused["type"], refused.get("code")) == ("error", "chat-name-taken"), name
+        await eve.close()
+    # What the client claims about itself counts for nothing: the server says who speaks.
+    eve = await _hello(server, tid, name="Eve")
+    await eve.send({"type": "chat", "text": "hi", "seat": 0, "name": "Ada", "spectator": False, "ref": "c"})
+    m = (await eve.next("chat"))["messages"][0]
+    assert (m["seat"], m["name"], m["spectator"]) == (None, "Eve", True)
+    assert m["seq"] == 1, "nothing refused was stored"
+    assert (await ada.next("chat"))["messages"] == [m]
+    for c in (ada, eve):
+        await c.close()
+
+
+async def test_a_spectators_name_is_refused_once_a_player_sits_under_it(
+    server: ThreadServer, api: httpx.AsyncClient
+) -> None:
+    r = await api.post("/api/tables", json={"game": "zenith", "seats": 3, "name": "Ada", "options": {}})
+    tid = r.json()["table"]["id"]
+    eve = await _hello(server, tid, name="Eve")
+    assert (await _say(eve, "first"))["messages"][0]["name"] == "Eve"
+    assert (await api.post(f"/api/tables/{tid}/join", json={"name": "EVE"})).status_code == 200
+    assert (await _say(eve, "second")).get("code") == "chat-name-taken"
+    unnamed = await _hello(server, tid, chat=1)  # "Spectator", a name no seat has here
+    assert (await _say(unnamed, "third"))["messages"][0]["name"] == "Spectator"
+    for c in (eve, unnamed):
+        await c.close()

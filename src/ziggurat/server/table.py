@@ -524,10 +524,13 @@ class Table:
         spectator = role != "player"  # a kicked player watches: a bot plays the seat, not them
         if spectator and not self.rec.spectator_chat:
             raise forbidden("chat-off", "The host has turned spectators' chat off.")
+        if seat is None:
+            name = chat.spectator_name(conn.chat_name, [s.name for s in self.rec.seats])
+        else:  # a player, or a kicked player watching: the seat's name (a watcher's own)
+            name = self.rec.seats[seat].name
         conn.chat_rate.take()  # (the socket's rhythm before the table's: one fast socket spends none of it)
         self.chat_pace.take(spectator)
         seq = await self._last_chat_seq() + 1
-        name = (conn.chat_name or "Spectator") if seat is None else self.rec.seats[seat].name
         message = {
             "seq": seq,
             "at": round(time.time(), 3),
