@@ -48,6 +48,10 @@ def fast_settings(db_url: str, **over: Any) -> Settings:
         # Every test client comes from 127.0.0.1: the per-address caps get their own tests.
         max_open_tables_per_address=100_000,
         max_sockets_per_address=10_000,
+        chat_address_rate=1000.0,
+        chat_address_burst=1000.0,
+        chat_table_rate=1000.0,
+        chat_table_burst=1000.0,
         reaction_delay=(0.0, 0.0),
     )
     for k, v in over.items():

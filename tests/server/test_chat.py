@@ -3,6 +3,7 @@ with the table and numbered like versions, so a reconnect or a restart brings ba
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +156,95 @@ async def test_a_kicked_player_chats_as_a_spectator_under_their_name(
     m = (await _say(bo, "gg anyway"))["messages"][0]
     assert (m["seat"], m["name"], m["spectator"]) == (None, "Bo", True)
     await bo.close()
+
+
+async def _tries(c: Client, texts: list[str]) -> int:
+    """Send these messages one after another; how many were stored (came back) rather than refused
+    for their rate. Others' messages arriving meanwhile are skipped."""
+    stored = 0
+    for text in texts:
+        await c.send({"type": "chat", "text": text, "ref": text})
+        while True:
+            m = await c.next("chat", "error")
+            if m["type"] == "error" and m.get("ref") == text:
+                assert m["code"] == "chat-rate", m
+                break
+            if m["type"] == "chat" and any(x["text"] == text for x in m["messages"]):
+                stored += 1
+                break
+    return stored
+
+
+def _server_with(tmp_path: Path, **limits: Any) -> ThreadServer:
+    """A server of its own: every test client comes from 127.0.0.1, so the limits count only this test."""
+    return ThreadServer(fast_settings(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}", **limits))
+
+
+async def test_one_address_may_not_flood_the_chat_from_many_sockets(tmp_path: Path) -> None:
+    """Issue 43: 32 sockets of one address pushed 160 messages in a second (5 each, the per-socket
+    limit). The address has one budget, over all its sockets and tables."""
+    with _server_with(tmp_path, chat_address_rate=1e-6, chat_address_burst=10) as server:
+        async with http(server.url) as api:
+            tables = [(await _table(api))[0] for _ in range(2)]
+        crowd = [await _hello(server, tables[i % 2], name=f"Fan {i}") for i in range(32)]
+        said = await asyncio.gather(*(_tries(c, [f"{i}.{k}" for k in range(5)]) for i, c in enumerate(crowd)))
+        assert sum(said) == 10, said
+        for c in crowd:
+            await c.close()
+
+
+async def test_a_crowd_may_not_flood_a_table_nor_silence_its_players(tmp_path: Path) -> None:
+    """Spectators together have one budget at a table, and its players another: many addresses
+    (here, one address with its own limit out of the way) can't flood it, nor use up the players'."""
+    with _server_with(tmp_path, chat_table_rate=1e-6, chat_table_burst=6) as server:
+        async with http(server.url) as api:
+            tid, tokens = await _table(api)
+        crowd = [await _hello(server, tid, name=f"Fan {i}") for i in range(10)]
+        said = await asyncio.gather(*(_tries(c, [f"{i}.{k}" for k in range(2)]) for i, c in enumerate(crowd)))
+        assert sum(said) == 6, said
+        ada, bo = await _hello(server, tid, tokens[0]), await _hello(server, tid, tokens[1])
+        assert await _tries(ada, [f"a{k}" for k in range(4)]) == 4, "the players' budget is their own"
+        assert await _tries(bo, [f"b{k}" for k in range(4)]) == 2, "...and they share it"
+        for c in (*crowd, ada, bo):
+            await c.close()
+
+
+# A seat's name, with case, spacing, full-width letters and look-alikes of other alphabets folded as
+# usernames are (a Cyrillic A, a Cyrillic o): none of them names a spectator.
+SEAT_NAMES = ["Ada", "ada", "ADA", "  Ada ", "\u0410da", "\uff21\uff44\uff41", "B\u043e", "bO"]
+
+
+async def test_a_spectator_may_not_speak_under_a_seats_name(
+    server: ThreadServer, api: httpx.AsyncClient
+) -> None:
+    tid, tokens = await _table(api)
+    ada = await _hello(server, tid, tokens[0])
+    for name in SEAT_NAMES:
+        eve = await _hello(server, tid, name=name)
+        refused = await _say(eve, "it's me, honest")
+        assert (refused["type"], refused.get("code")) == ("error", "chat-name-taken"), name
+        await eve.close()
+    # What the client claims about itself counts for nothing: the server says who speaks.
+    eve = await _hello(server, tid, name="Eve")
+    await eve.send({"type": "chat", "text": "hi", "seat": 0, "name": "Ada", "spectator": False, "ref": "c"})
+    m = (await eve.next("chat"))["messages"][0]
+    assert (m["seat"], m["name"], m["spectator"]) == (None, "Eve", True)
+    assert m["seq"] == 1, "nothing refused was stored"
+    assert (await ada.next("chat"))["messages"] == [m]
+    for c in (ada, eve):
+        await c.close()
+
+
+async def test_a_spectators_name_is_refused_once_a_player_sits_under_it(
+    server: ThreadServer, api: httpx.AsyncClient
+) -> None:
+    r = await api.post("/api/tables", json={"game": "zenith", "seats": 3, "name": "Ada", "options": {}})
+    tid = r.json()["table"]["id"]
+    eve = await _hello(server, tid, name="Eve")
+    assert (await _say(eve, "first"))["messages"][0]["name"] == "Eve"
+    assert (await api.post(f"/api/tables/{tid}/join", json={"name": "EVE"})).status_code == 200
+    assert (await _say(eve, "second")).get("code") == "chat-name-taken"
+    unnamed = await _hello(server, tid, chat=1)  # "Spectator", a name no seat has here
+    assert (await _say(unnamed, "third"))["messages"][0]["name"] == "Spectator"
+    for c in (eve, unnamed):
+        await c.close()

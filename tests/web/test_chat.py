@@ -213,3 +213,19 @@ async def test_a_reconnect_asks_only_for_the_messages_it_missed(pages: Pages) ->
     await expect(_messages(bo)).to_have_count(3)
     assert [h.get("chat") for h in hellos] == [None, 2], hellos
     assert hellos[0].get("name") == "Bo" and "token" in hellos[1] and "name" not in hellos[1]
+
+
+async def test_a_spectator_named_as_a_player_is_told_why_they_cant_chat(pages: Pages) -> None:
+    """The server says who speaks: a spectator whose name is a seat's ("ada", as the player Ada) can't
+    chat under it. They are told why, their text stays, and the players see nothing of it."""
+    ada, bo, table = await _zenith_for_two(pages)
+    eve = await _spectator(pages, table, "ada")
+    await _say(eve, "it's me, honest")
+    await expect(eve.locator("#chat .chat-error")).to_have_text(
+        re.compile("A player at this table has your name")
+    )
+    await expect(eve.get_by_label("Message to the table")).to_have_value("it's me, honest")
+    await _say(ada, "hi")
+    await expect(_messages(bo)).to_have_count(1)
+    await expect(_messages(eve)).to_have_count(1)
+    await expect(_messages(bo).first.locator(".chat-author")).to_have_text("Ada")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import gc
 import logging
 import secrets
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -20,6 +19,7 @@ from ziggurat.engine import ZigguratError
 from ziggurat.server import accounts, api, friends, players, ws
 from ziggurat.server.attempts import Attempts
 from ziggurat.server.bots import BotRunner
+from ziggurat.server.buckets import SiteBuckets
 from ziggurat.server.config import Settings
 from ziggurat.server.docs_page import PAGE as DOCS_PAGE
 from ziggurat.server.docs_page import mount_docs
@@ -31,7 +31,9 @@ from ziggurat.server.histories import Histories
 from ziggurat.server.lane import FastLane
 from ziggurat.server.passwords import Passwords
 from ziggurat.server.sessions import CsrfGuard
+from ziggurat.server.site_redis import limits_redis
 from ziggurat.server.socket import PlaySockets
+from ziggurat.server.socket_cap import SocketCap
 from ziggurat.store import Leases, Store
 from ziggurat.web import mount as mount_client
 
@@ -53,8 +55,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 settings.redis_url, Leases(store.engine, secrets.token_hex(6), settings.lease_seconds)
             )
         hall = Hall(store, bots, settings, cluster)
-        if cluster is not None:
+        limits = None  # the per-address limits' own client of the site's Redis
+        if cluster is not None and settings.redis_url:
             app.state.signin_limits.redis = cluster.redis
+            limits = limits_redis(settings.redis_url)
+            app.state.chat_limits.redis = limits
+            app.state.sockets.for_site(limits, cluster.node)
         try:
             n = await hall.restore()
             if n:
@@ -65,8 +71,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             gc.freeze()
             yield
         finally:
+            await app.state.sockets.close()
             await hall.close()
             histories.close()
+            if limits is not None:
+                await limits.aclose()
             bots.close()
             await store.close()
 
@@ -80,7 +89,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    app.state.sockets = Counter()  # open websockets per client address
+    # Open websockets and chat messages per client address (site-wide through Redis once the cluster is up)
+    app.state.sockets = SocketCap(settings.max_sockets_per_address, settings.socket_lease_seconds)
+    app.state.chat_limits = SiteBuckets("chat", settings.chat_address_rate, settings.chat_address_burst)
     # Finished games' logs and replays, kept and computed off the loop (server/histories.py)
     app.state.histories = histories = Histories(settings)
     app.state.replays = histories.replays

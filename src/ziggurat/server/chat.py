@@ -2,8 +2,17 @@
 
 A message is plain text on one line: the client shows it as text, never as HTML, and the server keeps
 it as written (no escaping to undo). Control characters are refused, and so are the bidirectional
-overrides that could make a line read differently from what was typed. Each socket may send a few
-messages in a short while (a burst), then one every couple of seconds.
+overrides that could make a line read differently from what was typed.
+
+Who speaks is the server's to say: a message carries the seat of the player who wrote it, or marks a
+spectator's, from the socket's seat token alone. A spectator's name is theirs to choose, but never one
+of the table's seats' names (with case and look-alike letters folded as usernames are), so that no
+reader, whatever their client shows, can take a spectator's words for a player's.
+
+How often: each socket may send a few messages in a short while, then one every couple of seconds; each
+client address has one budget over all its sockets and tables (for the whole site: ws.py); and at each
+table, its spectators together have one budget and its players another, so that a crowd can neither
+flood the table nor use up what its players may say.
 """
 
 from __future__ import annotations
@@ -13,10 +22,13 @@ import unicodedata
 from collections import deque
 
 from ziggurat.server.errors import Refused
+from ziggurat.server.limits import Bucket
+from ziggurat.server.usernames import key
 
 MAX_TEXT = 300  # characters of one message
 BACKLOG = 50  # messages a newcomer gets (the latest)
 RATE = (5, 10.0)  # at most 5 messages in any 10 seconds, per socket
+SPECTATOR = "Spectator"  # a spectator's name when they give none
 # Embeddings, overrides and isolates (U+202A-202E, U+2066-2069): a line that says one thing and shows another.
 BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -31,6 +43,36 @@ def check_text(text: str) -> str:
     if any(unicodedata.category(c) == "Cc" or c in BIDI for c in text):
         raise Refused("chat-control", "A message can't contain control characters.")
     return text
+
+
+def _folded(name: str) -> str:
+    return key(unicodedata.normalize("NFKC", name))
+
+
+def spectator_name(chosen: str | None, seat_names: list[str]) -> str:
+    """The name a spectator's message goes under, or a refusal if it is a seat's (as usernames match)."""
+    name = chosen or SPECTATOR
+    folded = _folded(name)
+    for seat_name in seat_names:
+        if seat_name and _folded(seat_name) == folded:
+            why = f"A seat here is named {seat_name}: a spectator chats under another name."
+            raise Refused("chat-name-taken", why, 409)
+    return name
+
+
+def too_many(whose: str) -> Refused:
+    return Refused("chat-rate", f"Too many messages from {whose} at once; wait a few seconds.", 429)
+
+
+class TablePace:
+    """One table's chat budget: its spectators share one bucket, its players another."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.players, self.spectators = Bucket(rate, burst), Bucket(rate, burst)
+
+    def take(self, spectator: bool) -> None:
+        if not (self.spectators if spectator else self.players).allow():
+            raise too_many("this table's spectators" if spectator else "this table's players")
 
 
 class Rate:

@@ -36,7 +36,13 @@ class Settings:
     hello_timeout: float = 10.0  # seconds for a new websocket to say hello
     ws_ping_interval: float = 20.0  # the server pings every websocket this often...
     ws_ping_timeout: float = 20.0  # ...and closes it if the pong takes longer than this
-    max_sockets_per_address: int = 32  # websockets open at once from one client address
+    max_sockets_per_address: int = 32  # websockets open at once from one client address (site-wide)
+    # Chat messages (token buckets: per second, burst): per client address over all its sockets and
+    # tables (site-wide), and per table for its spectators together and for its players together
+    chat_address_rate: float = 0.5
+    chat_address_burst: float = 20.0
+    chat_table_rate: float = 1.0
+    chat_table_burst: float = 20.0
     # permessage-deflate compresses every message once per socket: a table's 400 spectators would cost
     # 400 compressions of the same state. Messages are a few KB; sending them plain is cheaper.
     ws_compression: bool = False
@@ -63,3 +69,7 @@ class Settings:
     redis_url: str | None = None
     lease_seconds: float = 3.0  # a table's owner renews its lease every third of this; dead, it's taken over
     workers: int = 1  # processes on this machine's port
+    # A socket's place in its address's count, in Redis, lasts this long unrenewed (renewed every third of
+    # it): a dead process's sockets free their places after it; longer than a table's lease, since a
+    # process too busy to renew in time would let an address hold more than its cap
+    socket_lease_seconds: float = 10.0

@@ -111,6 +111,7 @@ class Table:
         self.fence: int | None = None  # this process's lease token on the table (several processes)
         self.on_lost: Callable[[Table], None] = lambda t: None  # its lease was taken over
         self.chat_seq: int | None = None  # the number of the table's last chat message, once known
+        self.chat_pace = chat.TablePace(settings.chat_table_rate, settings.chat_table_burst)
         self.clocks: Clocks | None = None  # every seat's clock, in a game under a time control
         self.alarms: dict[int, tuple[int, asyncio.Task[None]]] = {}  # clocks' timers: (decision, task)
         self.snapshot_version = 0  # the version of its stored snapshot, as far as this process knows
@@ -576,9 +577,13 @@ class Table:
         spectator = role != "player"  # a kicked player watches: a bot plays the seat, not them
         if spectator and not self.rec.spectator_chat:
             raise forbidden("chat-off", "The host has turned spectators' chat off.")
-        conn.chat_rate.take()
+        if seat is None:
+            name = chat.spectator_name(conn.chat_name, [s.name for s in self.rec.seats])
+        else:  # a player, or a kicked player watching: the seat's name (a watcher's own)
+            name = self.rec.seats[seat].name
+        conn.chat_rate.take()  # (the socket's rhythm before the table's: one fast socket spends none of it)
+        self.chat_pace.take(spectator)
         seq = await self._last_chat_seq() + 1
-        name = (conn.chat_name or "Spectator") if seat is None else self.rec.seats[seat].name
         message = {
             "seq": seq,
             "at": round(time.time(), 3),

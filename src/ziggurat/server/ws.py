@@ -8,22 +8,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from ziggurat.server import messages
-from ziggurat.server.chat import MAX_TEXT
+from ziggurat.server.buckets import SiteBuckets
+from ziggurat.server.chat import check_text, too_many
 from ziggurat.server.config import Settings
 from ziggurat.server.conn import Conn, encode
 from ziggurat.server.errors import Refused
-from ziggurat.server.hall import Hall
+from ziggurat.server.hall import Hall, address_key
 from ziggurat.server.handle import Handle
 from ziggurat.server.limits import Bucket
 from ziggurat.server.seating import clean_name
 from ziggurat.server.socket import Socket
+from ziggurat.server.socket_cap import SocketCap
 from ziggurat.server.tokens import hash_token
 
 MAX_STRIKES = 200  # refused-for-rate messages before the socket is closed
@@ -65,22 +67,32 @@ async def play(ws: Socket, table_id: str, state: Any) -> None:
     """One client's websocket at /ws/tables/{table_id} (routed by socket.PlaySockets)."""
     h: Hall = state.hall
     settings: Settings = state.settings
-    sockets: Counter[str] = state.sockets
-    address = ws.address
-    if sockets[address] >= settings.max_sockets_per_address:
+    cap: SocketCap = state.sockets
+    place = await cap.enter(ws.address)
+    if place is None:
         n = settings.max_sockets_per_address
         await _refuse(ws, "too-many-sockets", f"At most {n} connections at once from one address.")
         return
-    sockets[address] += 1
     try:
-        await _play(ws, h, settings, table_id)
+        await _play(ws, h, settings, table_id, _chat_budget(state.chat_limits, ws.address))
     finally:
-        sockets[address] -= 1
-        if not sockets[address]:
-            del sockets[address]
+        await cap.leave(place)
 
 
-async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
+ChatBudget = Callable[[], Awaitable[bool]]
+
+
+def _chat_budget(limits: SiteBuckets, address: str) -> ChatBudget:
+    """One more chat message from this socket's address, over all its sockets (False: too many)."""
+    key = address_key(address)
+
+    async def take() -> bool:
+        return await limits.take(key)
+
+    return take
+
+
+async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str, chat_budget: ChatBudget) -> None:
     if not await ws.accept():
         return
     conn = Conn(max_queue=settings.send_queue)
@@ -97,7 +109,8 @@ async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
                 await ws.close(4404)
             return
         with h.held(table_id):  # from the handshake on, not only once attached
-            await _serve(ws, conn, handle, settings, _account_seat(h, table_id, ws.session))
+            by_session = _account_seat(h, table_id, ws.session)
+            await _serve(ws, conn, handle, settings, _Asks(by_session, chat_budget))
     finally:
         if handle is not None and conn.attached:
             with contextlib.suppress(Exception):
@@ -112,6 +125,15 @@ async def _play(ws: Socket, h: Hall, settings: Settings, table_id: str) -> None:
 SeatBySession = Callable[[], Awaitable[str | None]]
 
 
+@dataclass(frozen=True)
+class _Asks:
+    """What handling a message may need to ask beyond the message: the signed-in account's seat, and
+    the address's chat budget."""
+
+    by_session: SeatBySession
+    chat_budget: ChatBudget
+
+
 def _account_seat(h: Hall, table_id: str, session: str | None) -> SeatBySession:
     """For a hello without a token: the token hash of the signed-in account's seat here, if any."""
 
@@ -121,9 +143,7 @@ def _account_seat(h: Hall, table_id: str, session: str | None) -> SeatBySession:
     return find
 
 
-async def _serve(
-    ws: Socket, conn: Conn, handle: Handle, settings: Settings, by_session: SeatBySession
-) -> None:
+async def _serve(ws: Socket, conn: Conn, handle: Handle, settings: Settings, asks: _Asks) -> None:
     bucket = Bucket(settings.ws_rate, settings.ws_burst)
     strikes = 0
     while True:
@@ -166,16 +186,14 @@ async def _serve(
             if not (ref is None or (isinstance(ref, str | int) and len(str(ref)) <= 64)):
                 ref = None
                 raise Bad("malformed", "'ref' is a short string or number.")
-            await _handle(conn, handle, msg, ref, by_session)
+            await _handle(conn, handle, msg, ref, asks)
         except orjson.JSONDecodeError:  # nested too deeply (2,000 brackets) included
             conn.send(messages.error("malformed", "Not valid JSON."))
         except Bad as e:
             conn.send(messages.error(e.code, e.message, ref))
 
 
-async def _handle(
-    conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any, by_session: SeatBySession
-) -> None:
+async def _handle(conn: Conn, handle: Handle, msg: dict[str, Any], ref: Any, asks: _Asks) -> None:
     """Check a message's shape here; what it asks of the table is answered by the table, on `conn`."""
     kind = msg.get("type")
     if kind == "ping":
@@ -197,7 +215,7 @@ async def _handle(
                 name = clean_name(name)
             except Refused as e:
                 raise Bad(e.code, e.message) from None
-        th = hash_token(token) if token else await by_session()
+        th = hash_token(token) if token else await asks.by_session()
         args = {"token_hash": th, "since": since, "chat": chat_since, "name": name}
         await handle.socket(conn, "hello", args, ref)
         return
@@ -223,8 +241,13 @@ async def _handle(
         text = msg.get("text")
         if not isinstance(text, str):
             raise Bad("malformed", "'text' must be a string.")
-        if len(text) > 4 * MAX_TEXT:  # (the table trims and counts; a long one need not travel there)
-            raise Bad("chat-too-long", f"A message is at most {MAX_TEXT} characters.")
+        try:  # (the table checks it again; a message it would refuse need not travel there, nor count)
+            check_text(text)
+        except Refused as e:
+            raise Bad(e.code, e.message) from None
+        if not await asks.chat_budget():
+            refused = too_many("your address")
+            raise Bad(refused.code, refused.message)
         await handle.socket(conn, "chat", {"text": text}, ref)
     else:
         raise Bad("unknown-type", messages.UNKNOWN_TYPE)

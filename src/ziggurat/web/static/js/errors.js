@@ -82,6 +82,7 @@ export const FRIENDLY = {
   "chat-too-long": "A chat message is at most 300 characters.",
   "chat-control": "A chat message can't contain control characters.",
   "chat-rate": "Too many messages at once; wait a few seconds.",
+  "chat-name-taken": "A player at this table has your name, so you can't chat under it as a spectator. Change your name in the lobby to chat here.",
   "chat-off": "The host has turned spectators' chat off.",
   conflict: "Another move was stored first. The table is reloading.",
   moved: "This table moved to another server; reconnecting.",
