@@ -271,6 +271,25 @@ async def test_sign_in_attempts_are_limited_per_username_and_per_address(strict:
         ("pay{n}", "рау{n}"),  # noqa: RUF001  Cyrillic letters that look Latin (the whole name in Cyrillic)
         ("Bill{n}", "BiII{n}"),  # capital I for l
         ("bo{n}", "b0{n}"),  # zero for O
+        # issue 43's look-alikes of one name, each refused next to it (and it next to each)
+        ("admin{n}", "ADMIN{n}"),  # case, with a capital I
+        ("ADMIN{n}", "admin{n}"),
+        ("admin{n}", "ɑdmin{n}"),  # noqa: RUF001  Latin alpha
+        ("admin{n}", "admın{n}"),  # noqa: RUF001  dotless i
+        ("admin{n}", "ᴀdmin{n}"),  # small capital A
+        ("ᴀdmin{n}", "Admin{n}"),
+        ("admin{n}", "adrnin{n}"),  # rn for m
+        ("adrnin{n}", "admin{n}"),
+        ("admin{n}", "admiṇ{n}"),  # a dot below
+        ("admiṇ{n}", "ADMIN{n}"),
+        ("admin{n}", "𝐚𝐝𝐦𝐢𝐧{n}"),  # noqa: RUF001  mathematical bold (NFKC)
+        ("walter{n}", "vvalter{n}"),  # vv for w
+        ("clave{n}", "dave{n}"),  # cl for d
+        ("Ian{n}", "lan{n}"),  # capital i for l, the other way round
+        ("BOB{n}", "ВОВ{n}"),  # noqa: RUF001  Cyrillic capitals
+        ("HN{n}", "ΗΝ{n}"),  # noqa: RUF001  Greek capitals (whose small letters look like n and v)
+        ("Jose{n}", "José{n}"),  # an accent
+        ("Lukasz{n}", "Łukasz{n}"),  # a stroke
     ],
 )
 async def test_usernames_are_unique_regardless_of_case_and_look_alikes(
@@ -281,6 +300,35 @@ async def test_usernames_are_unique_regardless_of_case_and_look_alikes(
     api.cookies.clear()
     r = await api.post("/api/account/signup", json={"username": again.format(n=n), "password": PASSWORD})
     assert r.status_code == 409 and r.json()["code"] == "username-taken", r.text
+
+
+async def test_names_that_only_may_look_alike_are_two_names(api: httpx.AsyncClient) -> None:
+    """`ian` and `lan` both look like `Ian`, not like each other; kana's voicing mark is a letter."""
+    n = str(secrets.randbelow(10**6)).translate(str.maketrans("01", "23"))
+    for name in (f"ian{n}", f"lan{n}", f"カナ{n}", f"ガナ{n}"):
+        await sign_up(api, name)
+        api.cookies.clear()
+    r = await api.post("/api/account/signup", json={"username": f"Ian{n}", "password": PASSWORD})
+    assert r.status_code == 409
+
+
+async def test_a_look_alike_of_a_name_signs_in_to_it_and_finds_it(
+    api: httpx.AsyncClient, other: httpx.AsyncClient
+) -> None:
+    n = str(secrets.randbelow(10**6)).translate(str.maketrans("01", "23"))
+    name = f"admin{n}"
+    await sign_up(api, name)
+    for spelling in (f"ADMIN{n}", f"ɑdmın{n}", f"ᴀdrnin{n}", f"admiṇ{n}"):  # noqa: RUF001
+        other.cookies.clear()
+        r = await sign_in(other, spelling)
+        assert r.status_code == 200 and r.json()["username"] == name, (spelling, r.text)
+    token = str(r.json()["csrf"])
+    api.cookies.clear()
+    await sign_up(api, f"pal{n}")
+    r = await other.put(f"/api/account/friends/PAL{n}", headers=csrf(token))
+    assert [f["username"] for f in r.json()] == [f"pal{n}"]
+    r = await api.get(f"/api/players/ᴀdmin{n}")
+    assert r.status_code == 200 and r.json()["username"] == name
 
 
 @pytest.mark.parametrize(

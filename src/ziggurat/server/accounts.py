@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response, status
 from pydantic import BaseModel, Field
 
+from ziggurat import lookalike
 from ziggurat.engine import Json
 from ziggurat.server import passwords, schemas, usernames
 from ziggurat.server.attempts import Attempts
@@ -147,10 +148,10 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> Json:
     """Make an account and sign in; the seats of the tokens in `claim` become the account's."""
     hall, _, pw, limits = _parts(request)
     await limits.allow(client_address(request.scope))
-    shown, key = usernames.check(body.username)
+    shown, keys = usernames.check(body.username)
     passwords.check_new(body.password, shown)
     account = AccountRecord(secrets.token_urlsafe(12), shown, await pw.hash(body.password), time.time())
-    if not await hall.store.accounts.create(account, key):
+    if not await hall.store.accounts.create(account, keys):
         raise Refused("username-taken", "That username (or one that looks just like it) is taken.", 409)
     me = await _open_session(request, response, account)
     return me.state(claimed=await _claim(hall, account, body.claim))
@@ -160,12 +161,10 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> Json:
 async def sign_in(body: Credentials, request: Request, response: Response) -> Json:
     """The same refusal, after the same work, whether the username exists or the password is wrong."""
     hall, _, pw, limits = _parts(request)
-    try:
-        key: str | None = usernames.key(usernames.check(body.username)[0])
-    except Refused:  # no account can have this name: still limited and checked like any other
-        key = None
-    await limits.allow(client_address(request.scope), key or body.username.casefold()[:64])
-    account = await hall.store.accounts.by_key(key) if key is not None else None
+    name = usernames.lookup(body.username)
+    account = await hall.store.accounts.by_name(*name) if name is not None else None
+    # (a name no account can have: still limited and checked like any other)
+    await limits.allow(client_address(request.scope), name[1][0] if name else body.username.casefold()[:64])
     if not await pw.verify(account.password_hash if account else None, body.password) or account is None:
         raise Refused("bad-credentials", "The username or the password is wrong.", 401)
     if pw.outdated(account.password_hash):
@@ -199,7 +198,7 @@ async def sign_out_everywhere(request: Request, response: Response, me: MustDep)
 async def change_password(body: NewPassword, request: Request, response: Response, me: MustDep) -> Json:
     """With the current password: a new one. Every other session ends; this browser gets a new one."""
     hall, _, pw, limits = _parts(request)
-    await limits.allow(client_address(request.scope), usernames.key(me.account.username))
+    await limits.allow(client_address(request.scope), lookalike.key(me.account.username))
     if not await pw.verify(me.account.password_hash, body.current):
         raise Refused("bad-credentials", "The current password is wrong.", 401)
     passwords.check_new(body.new, me.account.username)
