@@ -262,6 +262,62 @@ async def test_sign_in_attempts_are_limited_per_username_and_per_address(strict:
         assert r.status_code == 429  # sign-ups count against the address as well
 
 
+def http_from(url: str, address: str) -> httpx.AsyncClient:
+    """A client whose requests come from this loopback address (127.0.0.0/8 is all this machine's)."""
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    return httpx.AsyncClient(base_url=url, transport=transport, trust_env=False, timeout=20)
+
+
+async def test_an_address_that_locked_a_name_does_not_lock_out_its_owner(strict: ThreadServer) -> None:
+    """Issue 43: one address kept a name locked (an attempt every 12 s), and the owner's right password
+    from another address got 429. The limit is per name and address: the owner still gets in."""
+    name = unique()
+    async with http_from(strict.url, "127.0.0.2") as owner, http_from(strict.url, "127.0.0.3") as attacker:
+        await sign_up(owner, name)
+        for _ in range(3):
+            assert (await sign_in(attacker, name, "not the password")).status_code == 401
+        assert (await sign_in(attacker, name)).status_code == 429  # locked, for this address
+        async with http_from(strict.url, "127.0.0.4") as elsewhere:  # the owner, from another address
+            r = await sign_in(elsewhere, name)
+            assert r.status_code == 200 and r.json()["username"] == name, r.text
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """Tiny limits: 3 attempts per name and address, 4 per name from addresses that never signed in
+    to it, 10 per address."""
+    db = tmp_path_factory.mktemp("guarded") / "z.db"
+    limits = {
+        "signin_rate": 1e-6,
+        "signin_burst": 3.0,
+        "signin_stranger_rate": 1e-6,
+        "signin_stranger_burst": 4.0,
+        "signin_address_rate": 1e-6,
+        "signin_address_burst": 10.0,
+    }
+    with ThreadServer(fast_settings(f"sqlite+aiosqlite:///{db}", **limits)) as s:
+        yield s
+
+
+async def test_many_addresses_against_one_name_are_bounded_but_the_owners_own_address_gets_in(
+    guarded: ThreadServer,
+) -> None:
+    name = unique()
+    async with http_from(guarded.url, "127.0.0.2") as home:
+        await sign_up(home, name)  # the address the owner signed up (or in) from is known to the name
+        home.cookies.clear()
+        for bot in range(4):  # a botnet: each address well within its own limit
+            async with http_from(guarded.url, f"127.0.1.{bot + 1}") as b:
+                assert (await sign_in(b, name, "not the password")).status_code == 401
+        async with http_from(guarded.url, "127.0.1.9") as b:  # together: the name's bound for strangers
+            r = await sign_in(b, name, "not the password")
+            assert r.status_code == 429 and r.json()["code"] == "too-many-attempts"
+            r = await sign_in(b, name)  # the right password too, from an address never used for it
+            assert r.status_code == 429
+        r = await sign_in(home, name)  # from home: in
+        assert r.status_code == 200 and r.json()["username"] == name
+
+
 # --- usernames and passwords ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("taken", "again"),
