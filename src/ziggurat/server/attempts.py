@@ -8,7 +8,8 @@ Three token buckets, taken in order, each only if the one before allowed the att
   many guesses in all, however many addresses it has. An address that signed in to the name (or signed
   it up) is known to it for `signin_known_days` and skips this bucket, so the owner gets in from home
   whatever strangers try; from a new address the owner shares the strangers' bucket, which is generous
-  (ten times one address's limit) so that a few addresses can't hold it empty.
+  (ten times one address's burst, refilling faster than one address may try) so that one address
+  alone can't hold it empty.
 A name is the account's id when an account has it, whatever look-alike spelling was typed (spellings
 can't multiply the buckets), else its key. An IPv6 address counts as its /64 (what one host is given).
 
