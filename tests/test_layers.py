@@ -115,3 +115,13 @@ def test_no_module_outside_a_game_names_it() -> None:
                 found.add((rel.as_posix(), word))
                 lines[rel.as_posix(), word] = line
     assert not found, "\n".join(f"{f}:{lines[f, w]}: {w}" for f, w in sorted(found))
+
+
+def test_the_look_alike_keys_import_nothing_of_ours() -> None:
+    """`lookalike` is a leaf beside the engine: the server keys usernames with it, and the store's
+    migrations recompute stored keys with it (the store imports no server)."""
+    for path in modules("lookalike"):
+        assert not imports(path), f"{path.relative_to(SRC)} imports {sorted(imports(path))}"
+    for path in modules("store"):
+        bad = {m for m in imports(path) if m.startswith("ziggurat.server")}
+        assert not bad, f"{path.relative_to(SRC)} imports {sorted(bad)}"

@@ -262,6 +262,62 @@ async def test_sign_in_attempts_are_limited_per_username_and_per_address(strict:
         assert r.status_code == 429  # sign-ups count against the address as well
 
 
+def http_from(url: str, address: str) -> httpx.AsyncClient:
+    """A client whose requests come from this loopback address (127.0.0.0/8 is all this machine's)."""
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    return httpx.AsyncClient(base_url=url, transport=transport, trust_env=False, timeout=20)
+
+
+async def test_an_address_that_locked_a_name_does_not_lock_out_its_owner(strict: ThreadServer) -> None:
+    """Issue 43: one address kept a name locked (an attempt every 12 s), and the owner's right password
+    from another address got 429. The limit is per name and address: the owner still gets in."""
+    name = unique()
+    async with http_from(strict.url, "127.0.0.2") as owner, http_from(strict.url, "127.0.0.3") as attacker:
+        await sign_up(owner, name)
+        for _ in range(3):
+            assert (await sign_in(attacker, name, "not the password")).status_code == 401
+        assert (await sign_in(attacker, name)).status_code == 429  # locked, for this address
+        async with http_from(strict.url, "127.0.0.4") as elsewhere:  # the owner, from another address
+            r = await sign_in(elsewhere, name)
+            assert r.status_code == 200 and r.json()["username"] == name, r.text
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """Tiny limits: 3 attempts per name and address, 4 per name from addresses that never signed in
+    to it, 10 per address."""
+    db = tmp_path_factory.mktemp("guarded") / "z.db"
+    limits = {
+        "signin_rate": 1e-6,
+        "signin_burst": 3.0,
+        "signin_stranger_rate": 1e-6,
+        "signin_stranger_burst": 4.0,
+        "signin_address_rate": 1e-6,
+        "signin_address_burst": 10.0,
+    }
+    with ThreadServer(fast_settings(f"sqlite+aiosqlite:///{db}", **limits)) as s:
+        yield s
+
+
+async def test_many_addresses_against_one_name_are_bounded_but_the_owners_own_address_gets_in(
+    guarded: ThreadServer,
+) -> None:
+    name = unique()
+    async with http_from(guarded.url, "127.0.0.2") as home:
+        await sign_up(home, name)  # the address the owner signed up (or in) from is known to the name
+        home.cookies.clear()
+        for bot in range(4):  # a botnet: each address well within its own limit
+            async with http_from(guarded.url, f"127.0.1.{bot + 1}") as b:
+                assert (await sign_in(b, name, "not the password")).status_code == 401
+        async with http_from(guarded.url, "127.0.1.9") as b:  # together: the name's bound for strangers
+            r = await sign_in(b, name, "not the password")
+            assert r.status_code == 429 and r.json()["code"] == "too-many-attempts"
+            r = await sign_in(b, name)  # the right password too, from an address never used for it
+            assert r.status_code == 429
+        r = await sign_in(home, name)  # from home: in
+        assert r.status_code == 200 and r.json()["username"] == name
+
+
 # --- usernames and passwords ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("taken", "again"),
@@ -271,6 +327,25 @@ async def test_sign_in_attempts_are_limited_per_username_and_per_address(strict:
         ("pay{n}", "рау{n}"),  # noqa: RUF001  Cyrillic letters that look Latin (the whole name in Cyrillic)
         ("Bill{n}", "BiII{n}"),  # capital I for l
         ("bo{n}", "b0{n}"),  # zero for O
+        # issue 43's look-alikes of one name, each refused next to it (and it next to each)
+        ("admin{n}", "ADMIN{n}"),  # case, with a capital I
+        ("ADMIN{n}", "admin{n}"),
+        ("admin{n}", "ɑdmin{n}"),  # noqa: RUF001  Latin alpha
+        ("admin{n}", "admın{n}"),  # noqa: RUF001  dotless i
+        ("admin{n}", "ᴀdmin{n}"),  # small capital A
+        ("ᴀdmin{n}", "Admin{n}"),
+        ("admin{n}", "adrnin{n}"),  # rn for m
+        ("adrnin{n}", "admin{n}"),
+        ("admin{n}", "admiṇ{n}"),  # a dot below
+        ("admiṇ{n}", "ADMIN{n}"),
+        ("admin{n}", "𝐚𝐝𝐦𝐢𝐧{n}"),  # noqa: RUF001  mathematical bold (NFKC)
+        ("walter{n}", "vvalter{n}"),  # vv for w
+        ("clave{n}", "dave{n}"),  # cl for d
+        ("Ian{n}", "lan{n}"),  # capital i for l, the other way round
+        ("BOB{n}", "ВОВ{n}"),  # noqa: RUF001  Cyrillic capitals
+        ("HN{n}", "ΗΝ{n}"),  # noqa: RUF001  Greek capitals (whose small letters look like n and v)
+        ("Jose{n}", "José{n}"),  # an accent
+        ("Lukasz{n}", "Łukasz{n}"),  # a stroke
     ],
 )
 async def test_usernames_are_unique_regardless_of_case_and_look_alikes(
@@ -281,6 +356,35 @@ async def test_usernames_are_unique_regardless_of_case_and_look_alikes(
     api.cookies.clear()
     r = await api.post("/api/account/signup", json={"username": again.format(n=n), "password": PASSWORD})
     assert r.status_code == 409 and r.json()["code"] == "username-taken", r.text
+
+
+async def test_names_that_only_may_look_alike_are_two_names(api: httpx.AsyncClient) -> None:
+    """`ian` and `lan` both look like `Ian`, not like each other; kana's voicing mark is a letter."""
+    n = str(secrets.randbelow(10**6)).translate(str.maketrans("01", "23"))
+    for name in (f"ian{n}", f"lan{n}", f"カナ{n}", f"ガナ{n}"):
+        await sign_up(api, name)
+        api.cookies.clear()
+    r = await api.post("/api/account/signup", json={"username": f"Ian{n}", "password": PASSWORD})
+    assert r.status_code == 409
+
+
+async def test_a_look_alike_of_a_name_signs_in_to_it_and_finds_it(
+    api: httpx.AsyncClient, other: httpx.AsyncClient
+) -> None:
+    n = str(secrets.randbelow(10**6)).translate(str.maketrans("01", "23"))
+    name = f"admin{n}"
+    await sign_up(api, name)
+    for spelling in (f"ADMIN{n}", f"ɑdmın{n}", f"ᴀdrnin{n}", f"admiṇ{n}"):  # noqa: RUF001
+        other.cookies.clear()
+        r = await sign_in(other, spelling)
+        assert r.status_code == 200 and r.json()["username"] == name, (spelling, r.text)
+    token = str(r.json()["csrf"])
+    api.cookies.clear()
+    await sign_up(api, f"pal{n}")
+    r = await other.put(f"/api/account/friends/PAL{n}", headers=csrf(token))
+    assert [f["username"] for f in r.json()] == [f"pal{n}"]
+    r = await api.get(f"/api/players/ᴀdmin{n}")
+    assert r.status_code == 200 and r.json()["username"] == name
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ def shown(mu: float, sigma: float) -> int:
 
 async def setup(store: Store) -> TableRecord:
     for aid in ("a", "b"):
-        assert await store.accounts.create(AccountRecord(aid, aid.upper() * 3, "h", 1.0), aid)
+        assert await store.accounts.create(AccountRecord(aid, aid.upper() * 3, "h", 1.0), (aid,))
     rec = TableRecord(
         "t1", "zenith", {}, 3, 1, 2, status="running", rated=True,
         seats=[SeatRecord(0, "human", "AAA", "x" * 64, account="a", rating=1000),

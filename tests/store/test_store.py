@@ -43,7 +43,7 @@ async def test_migrations_build_exactly_the_schema(store: Store) -> None:
     async with store.engine.connect() as conn:
         assert await conn.run_sync(diff) == []
         version = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
-    assert version == "0012"
+    assert version == "0013"
 
 
 async def test_opening_again_migrates_nothing_and_keeps_data(store: Store, db_url: str) -> None:

@@ -146,12 +146,14 @@ async def whoami(request: Request, response: Response, me: MeDep) -> Json:
 async def sign_up(body: SignUp, request: Request, response: Response) -> Json:
     """Make an account and sign in; the seats of the tokens in `claim` become the account's."""
     hall, _, pw, limits = _parts(request)
-    await limits.allow(client_address(request.scope))
-    shown, key = usernames.check(body.username)
+    address = client_address(request.scope)
+    await limits.allow(address)
+    shown, keys = usernames.check(body.username)
     passwords.check_new(body.password, shown)
     account = AccountRecord(secrets.token_urlsafe(12), shown, await pw.hash(body.password), time.time())
-    if not await hall.store.accounts.create(account, key):
+    if not await hall.store.accounts.create(account, keys):
         raise Refused("username-taken", "That username (or one that looks just like it) is taken.", 409)
+    await limits.signed_in(address, account.id)
     me = await _open_session(request, response, account)
     return me.state(claimed=await _claim(hall, account, body.claim))
 
@@ -160,14 +162,15 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> Json:
 async def sign_in(body: Credentials, request: Request, response: Response) -> Json:
     """The same refusal, after the same work, whether the username exists or the password is wrong."""
     hall, _, pw, limits = _parts(request)
-    try:
-        key: str | None = usernames.key(usernames.check(body.username)[0])
-    except Refused:  # no account can have this name: still limited and checked like any other
-        key = None
-    await limits.allow(client_address(request.scope), key or body.username.casefold()[:64])
-    account = await hall.store.accounts.by_key(key) if key is not None else None
+    name = usernames.lookup(body.username)
+    account = await hall.store.accounts.by_name(*name) if name is not None else None
+    # Limited per account, whichever look-alike spelling names it; a name no account has, by its key (or
+    # with every name no account can have) and then checked like any other
+    address = client_address(request.scope)
+    await limits.allow(address, _limited_as(account, name))
     if not await pw.verify(account.password_hash if account else None, body.password) or account is None:
         raise Refused("bad-credentials", "The username or the password is wrong.", 401)
+    await limits.signed_in(address, account.id)
     if pw.outdated(account.password_hash):
         account.password_hash = await pw.hash(body.password)
         await hall.store.accounts.set_password(account.id, account.password_hash)
@@ -199,7 +202,7 @@ async def sign_out_everywhere(request: Request, response: Response, me: MustDep)
 async def change_password(body: NewPassword, request: Request, response: Response, me: MustDep) -> Json:
     """With the current password: a new one. Every other session ends; this browser gets a new one."""
     hall, _, pw, limits = _parts(request)
-    await limits.allow(client_address(request.scope), usernames.key(me.account.username))
+    await limits.allow(client_address(request.scope), me.account.id)
     if not await pw.verify(me.account.password_hash, body.current):
         raise Refused("bad-credentials", "The current password is wrong.", 401)
     passwords.check_new(body.new, me.account.username)
@@ -230,6 +233,12 @@ async def my_tables(request: Request, me: MeDep) -> list[Json]:
     seats = await hall.store.accounts.seats_of(me.account.id)
     found = {t["id"]: t for t in await hall.summaries([t for t, _ in seats])}
     return [{"table": found[t], "seat": s} for t, s in seats if t in found]
+
+
+def _limited_as(account: AccountRecord | None, name: tuple[str, tuple[str, ...]] | None) -> str:
+    if account is not None:
+        return account.id
+    return f"name:{name[1][0]}" if name is not None else "name:"
 
 
 async def _rekey(hall: Hall, account: AccountRecord) -> None:

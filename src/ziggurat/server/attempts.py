@@ -1,10 +1,29 @@
-"""Sign-in attempts, limited per username and per client address: token buckets in this process, or,
-for a site of several processes (`--redis`), in Redis, so that spreading the attempts over the
-processes gains an attacker nothing. Should Redis fail, each process limits on its own meanwhile."""
+"""Sign-in attempts, limited so that guessing is slow and nobody can lock an owner out of their account.
+
+Three token buckets, taken in order, each only if the one before allowed the attempt:
+- per address, over every name (sign-ups count too): what one address may try in all;
+- per name and address: wrong passwords from one address lock that address out of that name, and no
+  other (a limit per name alone let one address keep a name locked against its owner everywhere);
+- per name, shared by every address that never signed in to it: a botnet spraying one name gets this
+  many guesses in all, however many addresses it has. An address that signed in to the name (or signed
+  it up) is known to it for `signin_known_days` and skips this bucket, so the owner gets in from home
+  whatever strangers try; from a new address the owner shares the strangers' bucket, which is generous
+  (ten times one address's burst, refilling faster than one address may try) so that one address
+  alone can't hold it empty.
+A name is the account's id when an account has it, whatever look-alike spelling was typed (spellings
+can't multiply the buckets), else its key. An IPv6 address counts as its /64 (what one host is given).
+
+In this process, or, for a site of several processes (`--redis`), in Redis, so that spreading the
+attempts over the processes gains an attacker nothing. Should Redis fail, each process limits on its
+own meanwhile (knowing the addresses that signed in through it).
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ziggurat.server.config import Settings
@@ -16,48 +35,114 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ziggurat.server")
 
-# One bucket, atomically: refill by the time since the last take (Redis' own clock: every process
-# agrees), take one if there is one, keep the key until it would be full again.
+# The buckets in order, atomically, on Redis' own clock (every process agrees): KEYS are the address's,
+# the name and address's, the strangers' of the name, and the mark of an address known to the name;
+# ARGV their rates and bursts. Each bucket refills by the time since its last take and is kept until it
+# would be full again.
 _TAKE = """
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local b = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
-local tokens = tonumber(b[1]) or burst
-local stamp = tonumber(b[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
-local ok = 0
-if tokens >= 1 then
-  tokens = tokens - 1
-  ok = 1
+local function take(key, rate, burst)
+  local b = redis.call('HMGET', key, 'tokens', 'stamp')
+  local tokens = tonumber(b[1]) or burst
+  local stamp = tonumber(b[2]) or now
+  tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+  local ok = 0
+  if tokens >= 1 then
+    tokens = tokens - 1
+    ok = 1
+  end
+  redis.call('HSET', key, 'tokens', tostring(tokens), 'stamp', tostring(now))
+  redis.call('EXPIRE', key, math.ceil(burst / rate) + 1)
+  return ok
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
-redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 1)
-return ok
+if take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])) == 0 then return 0 end
+if #KEYS == 1 then return 1 end
+if take(KEYS[2], tonumber(ARGV[3]), tonumber(ARGV[4])) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[4]) == 1 then return 1 end
+return take(KEYS[3], tonumber(ARGV[5]), tonumber(ARGV[6]))
 """
+_PREFIX = "ziggurat:attempts"
 
 
 class Attempts:
     def __init__(self, settings: Settings, redis: aioredis.Redis | None = None) -> None:
-        self.name_rate = (settings.signin_rate, settings.signin_burst)
-        self.address_rate = (settings.signin_address_rate, settings.signin_address_burst)
-        self.per_name = PerKey(*self.name_rate)
-        self.per_address = PerKey(*self.address_rate)
+        self.rates = (
+            (settings.signin_address_rate, settings.signin_address_burst),
+            (settings.signin_rate, settings.signin_burst),
+            (settings.signin_stranger_rate, settings.signin_stranger_burst),
+        )
+        self.local = [PerKey(rate, burst) for rate, burst in self.rates]
+        self.known_for = settings.signin_known_days * 86400
+        self.known = Known(self.known_for)
         self.redis = redis
 
-    async def allow(self, address: str, name_key: str | None = None) -> None:
-        """One attempt from `address` (for the username keyed `name_key`), or `too-many-attempts`."""
-        ok = await self._take("address", address, self.address_rate, self.per_address)
-        if name_key is not None:
-            ok = await self._take("name", name_key, self.name_rate, self.per_name) and ok
-        if not ok:
+    async def allow(self, address: str, name: str | None = None) -> None:
+        """One attempt from `address` (at the account or name `name`), or `too-many-attempts`."""
+        address = network(address)
+        if not await self._take(address, name):
             raise Refused("too-many-attempts", "Too many attempts; wait a minute and try again.", 429)
 
-    async def _take(self, kind: str, key: str, rate: tuple[float, float], local: PerKey) -> bool:
+    async def signed_in(self, address: str, name: str) -> None:
+        """`address` signed in to (or signed up) `name`: from now on it is known to the name."""
+        address = network(address)
+        self.known.add(name, address)
         if self.redis is not None:
             try:
-                took = await self.redis.eval(_TAKE, 1, f"ziggurat:attempts:{kind}:{key}", *rate)
+                await self.redis.set(f"{_PREFIX}:known:{name}:{address}", 1, ex=int(self.known_for))
+            except Exception as e:  # Redis away: known here meanwhile
+                log.warning("sign-in limits: Redis failed (%s); limiting in this process", e)
+
+    async def _take(self, address: str, name: str | None) -> bool:
+        if self.redis is not None:
+            keys = [f"{_PREFIX}:address:{address}"]
+            if name is not None:
+                pair, known = f"{name}:{address}", f"{_PREFIX}:known:{name}:{address}"
+                keys += [f"{_PREFIX}:pair:{pair}", f"{_PREFIX}:strangers:{name}", known]
+            try:
+                took = await self.redis.eval(_TAKE, len(keys), *keys, *(x for r in self.rates for x in r))
                 return bool(took)
             except Exception as e:  # Redis away: limit here until it is back
                 log.warning("sign-in limits: Redis failed (%s); limiting in this process", e)
-        return local.allow(key)
+        by_address, by_pair, strangers = self.local
+        if not by_address.allow(address):
+            return False
+        if name is None:
+            return True
+        if not by_pair.allow(f"{name}\n{address}"):
+            return False
+        return self.known.has(name, address) or strangers.allow(name)
+
+
+class Known:
+    """The addresses known to each name in this process, for a while; the least recently added go
+    first when there are too many to keep."""
+
+    def __init__(self, seconds: float, max_entries: int = 100_000) -> None:
+        self.seconds = seconds
+        self.max_entries = max_entries
+        self.until: OrderedDict[tuple[str, str], float] = OrderedDict()
+
+    def add(self, name: str, address: str) -> None:
+        self.until[name, address] = time.monotonic() + self.seconds
+        self.until.move_to_end((name, address))
+        while len(self.until) > self.max_entries:
+            self.until.popitem(last=False)
+
+    def has(self, name: str, address: str) -> bool:
+        until = self.until.get((name, address))
+        return until is not None and until > time.monotonic()
+
+
+def network(address: str) -> str:
+    """The address attempts are counted by: an IPv6 host's /64, an IPv4 address as itself (also when
+    mapped into IPv6); anything else (a Unix socket's "?") as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)

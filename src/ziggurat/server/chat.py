@@ -21,9 +21,9 @@ import time
 import unicodedata
 from collections import deque
 
+from ziggurat.lookalike import keys
 from ziggurat.server.errors import Refused
 from ziggurat.server.limits import Bucket
-from ziggurat.server.usernames import key
 
 MAX_TEXT = 300  # characters of one message
 BACKLOG = 50  # messages a newcomer gets (the latest)
@@ -45,16 +45,13 @@ def check_text(text: str) -> str:
     return text
 
 
-def _folded(name: str) -> str:
-    return key(unicodedata.normalize("NFKC", name))
-
-
 def spectator_name(chosen: str | None, seat_names: list[str]) -> str:
-    """The name a spectator's message goes under, or a refusal if it is a seat's (as usernames match)."""
+    """The name a spectator's message goes under, or a refusal if it is a seat's (as usernames clash:
+    sharing a look-alike key, lookalike.keys)."""
     name = chosen or SPECTATOR
-    folded = _folded(name)
+    folded = set(keys(name))
     for seat_name in seat_names:
-        if seat_name and _folded(seat_name) == folded:
+        if seat_name and folded & set(keys(seat_name)):
             why = f"A seat here is named {seat_name}: a spectator chats under another name."
             raise Refused("chat-name-taken", why, 409)
     return name

@@ -57,12 +57,17 @@ class Settings:
     # Questions put to every seat (Faiths' reactions): answered for bots, and for people who asked for
     # it, after a random delay in this range, whatever the seat holds
     reaction_delay: tuple[float, float] = (0.4, 1.5)
-    # Accounts: sign-in attempts per username and per client address (token buckets: per second, burst),
-    # how long a session lasts, and how many password hashes (64 MiB each) are computed at once
+    # Accounts: sign-in attempts (token buckets: per second, burst; server/attempts.py) at a username from
+    # one address, at a username from every address that never signed in to it together, and from one
+    # client address at any; how long an address stays known to a username it signed in to; how long a
+    # session lasts, and how many password hashes (64 MiB each) are computed at once
     signin_rate: float = 1 / 12
     signin_burst: float = 5.0
+    signin_stranger_rate: float = 1 / 10
+    signin_stranger_burst: float = 50.0
     signin_address_rate: float = 0.5
     signin_address_burst: float = 20.0
+    signin_known_days: float = 90.0
     session_days: float = 30.0
     hash_concurrency: int = 2
     # Several processes, one site (PostgreSQL and Redis): None serves alone

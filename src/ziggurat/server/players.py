@@ -113,11 +113,8 @@ async def profile(username: str, request: Request) -> Json:
 
 async def named(hall: Hall, username: str) -> AccountRecord:
     """The account of this username (any case, any look-alike), or a `no-such-player` refusal."""
-    try:
-        key = usernames.check(username)[1]
-    except Refused:
-        key = None
-    account = await hall.store.accounts.by_key(key) if key else None
+    name = usernames.lookup(username)
+    account = await hall.store.accounts.by_name(*name) if name is not None else None
     if account is None:
         raise Refused("no-such-player", "There is no player of that name.", 404)
     return account

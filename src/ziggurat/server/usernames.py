@@ -1,50 +1,66 @@
-"""Usernames: what may be one, and the key that makes two of them "the same name".
+# ruff: noqa: RUF002  (the docstring shows look-alike letters)
+"""Usernames: what may be one, and the keys that make two of them "the same name".
 
 A name is shown as written (after NFKC, which folds compatibility forms such as full-width letters and
-ligatures). Two names are the same if they differ only in case or in look-alike characters: the key
-folds both, so "Ana", "ANA", "Ana" in full-width letters and "Ana" with a Cyrillic A have one key and only
-the first to sign up gets it. Look-alikes come from Unicode's confusables table (UTS #39, through
-`confusable_homoglyphs`): a letter of another script that looks like a Latin one keys as that Latin
-letter; within ASCII, I/l/1 and O/0 key alike. A name mixing scripts in a way that can mislead (Latin
-with a Cyrillic look-alike inside) is refused outright, as django-registration does; scripts that are
+ligatures). Two names are the same if they look alike: `ziggurat.lookalike` gives each name its keys
+(Unicode's confusable skeleton, UTS #39, blind to case, accents and a few letter sequences), and no two
+accounts share a key, so "Ana", "ANA", "Ana" in full-width letters, "Ana" with a Cyrillic A, `admin`,
+`ɑdmin` and `adrnin` can each be signed up once, by whoever is first. Sign-in and every lookup of a
+player by name (friends, invitations, profiles) find the account through the same keys.
+
+A name mixing scripts in a way that can mislead (Latin with a Cyrillic look-alike inside) is refused
+outright, as django-registration does (through `confusable_homoglyphs`' script data); scripts that are
 written mixed (Japanese: kanji with kana) are not Latin and pass.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
+from ziggurat import lookalike
 from ziggurat.server.errors import Refused
 
 MIN_LENGTH, MAX_LENGTH = 3, 24
 _PUNCTUATION = "_-."
-_ASCII_ALIKE = str.maketrans({"I": "l", "1": "l", "|": "l", "0": "o", "O": "o"})
 
 
 def bad(message: str) -> Refused:
     return Refused("bad-username", message)
 
 
-def check(name: str) -> tuple[str, str]:
-    """(the name as shown, its key), or a `bad-username` refusal that says what is wrong."""
-    shown = unicodedata.normalize("NFKC", name).strip()
-    if not MIN_LENGTH <= len(shown) <= MAX_LENGTH:
+def shown(name: str) -> str:
+    """The name as it is shown and stored."""
+    return unicodedata.normalize("NFKC", name).strip()
+
+
+def check(name: str) -> tuple[str, tuple[str, ...]]:
+    """(the name as shown, its keys), or a `bad-username` refusal that says what is wrong."""
+    name = shown(name)
+    if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
         raise bad(f"A username has {MIN_LENGTH} to {MAX_LENGTH} characters.")
-    for ch in shown:
-        if not (_word(ch) or ch in _PUNCTUATION):
-            raise bad(f"A username has letters, digits and {' '.join(_PUNCTUATION)} only.")
-    if not _word(shown[0]):
+    if not _characters_ok(name):
+        raise bad(f"A username has letters, digits and {' '.join(_PUNCTUATION)} only.")
+    if not _word(name[0]):
         raise bad("A username starts with a letter or a digit.")
-    if _latin(shown) and _confusables().is_dangerous(shown):
+    if _latin(name) and _confusables().is_dangerous(name):
         raise bad("This username mixes alphabets with look-alike letters; write it in one alphabet.")
-    return shown, key(shown)
+    return name, lookalike.keys(name)
 
 
-def key(shown: str) -> str:
-    """The name's uniqueness key: look-alikes folded to one letter each, then case folded."""
-    return "".join(_fold(ch) for ch in shown.translate(_ASCII_ALIKE)).casefold().translate(_ASCII_ALIKE)
+def lookup(name: str) -> tuple[str, tuple[str, ...]] | None:
+    """(the name as shown, its keys) to find an account by, or None where no account's name could be
+    this one. Only the shape is checked, not the rules of `check`: a rule added later must not lock
+    out an account made before it."""
+    name = shown(name)
+    if not 0 < len(name) <= 64 or not _characters_ok(name):  # (64: the store's column)
+        return None
+    return name, lookalike.keys(name)
+
+
+def _characters_ok(name: str) -> bool:
+    return all(_word(ch) or ch in _PUNCTUATION for ch in name)
 
 
 def _latin(name: str) -> bool:
@@ -55,23 +71,10 @@ def _word(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "LNM"
 
 
-@lru_cache(maxsize=4096)
-def _fold(ch: str) -> str:
-    """A character that looks like a Latin letter or digit keys as it (the first such, for the same
-    key every time); any other stays itself."""
-    if ch.isascii():
-        return ch
-    found = _confusables().is_confusable(ch, preferred_aliases=["latin"], greedy=True) or []
-    latin = sorted(
-        g["c"] for hit in found for g in hit["homoglyphs"] if g["c"].isascii() and g["c"].isalnum()
-    )
-    return latin[0] if latin else ch
-
-
 @cache
 def _confusables() -> Any:
-    """Unicode's confusables table, loaded at the first username (80 ms and several MB: a server that
-    never sees one never pays)."""
+    """The scripts of Unicode's confusables (`is_dangerous`), loaded at the first username (tens of
+    milliseconds and several MB: a server that never sees one never pays)."""
     from confusable_homoglyphs import confusables
 
     return confusables

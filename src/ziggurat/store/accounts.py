@@ -14,7 +14,7 @@ from sqlalchemy.engine import Connection
 
 from ziggurat.store.reads import Reads
 from ziggurat.store.records import AccountRecord
-from ziggurat.store.schema import accounts, game_tables, seats, sessions
+from ziggurat.store.schema import accounts, game_tables, seats, sessions, username_keys
 from ziggurat.store.writer import Writer
 
 
@@ -24,30 +24,45 @@ class Accounts:
         self.writer = writer
 
     # --- accounts ------------------------------------------------------------------------------------
-    async def create(self, rec: AccountRecord, key: str) -> bool:
-        """Store a new account; False if its username key is taken (nothing stored)."""
+    async def create(self, rec: AccountRecord, keys: tuple[str, ...]) -> bool:
+        """Store a new account with its username's look-alike keys; False if any key is another
+        account's (nothing stored)."""
         row = {
             "id": rec.id,
             "username": rec.username,
-            "username_key": key,
             "password_hash": rec.password_hash,
             "created_at": rec.created_at,
         }
+        key_rows = [{"key": k, "account_id": rec.id} for k in dict.fromkeys(keys)]
 
         def create(conn: Connection) -> bool:
-            if conn.execute(_BY_KEY, {"key": key}).first() is not None:
+            if conn.execute(_TAKEN, {"keys": list(keys)}).first() is not None:
                 return False
             conn.execute(accounts.insert(), row)
+            conn.execute(username_keys.insert(), key_rows)
             return True
 
         try:
             return await self.writer.write(create)
-        except sa.exc.IntegrityError:  # another process took the key between our read and insert
+        except sa.exc.IntegrityError:  # another process took a key between our read and insert
             return False
 
-    async def by_key(self, key: str) -> AccountRecord | None:
+    async def by_name(self, username: str, keys: tuple[str, ...]) -> AccountRecord | None:
+        """The account of this username: the one written exactly so, else the one holding the first
+        of its keys that an account holds (two accounts from before look-alikes were one name may
+        share keys: each still has its own name exactly, see migration 0013)."""
+        found = [
+            sa.select(*accounts.c, sa.literal(0).label("rank")).where(accounts.c.username == username),
+            *(
+                sa.select(*accounts.c, sa.literal(i + 1).label("rank"))
+                .join(username_keys, username_keys.c.account_id == accounts.c.id)
+                .where(username_keys.c.key == k)
+                for i, k in enumerate(keys)
+            ),
+        ]
+        q = sa.union_all(*found).order_by(sa.column("rank")).limit(1)
         async with self.reads.connect() as conn:
-            row = (await conn.execute(_BY_KEY, {"key": key})).first()
+            row = (await conn.execute(q)).first()
         return None if row is None else _account(row._mapping)
 
     async def by_id(self, account_id: str) -> AccountRecord | None:
@@ -158,7 +173,7 @@ class Accounts:
             return [(str(t), str(h)) for t, h in await conn.execute(q)]
 
 
-_BY_KEY = accounts.select().where(accounts.c.username_key == sa.bindparam("key"))
+_TAKEN = sa.select(username_keys.c.key).where(username_keys.c.key.in_(sa.bindparam("keys", expanding=True)))
 
 
 def _account(m: sa.RowMapping) -> AccountRecord:

@@ -136,16 +136,29 @@ snapshots = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
-# Accounts: a username unique by its key (case and look-alike characters folded: server/usernames.py)
-# and an Argon2id password hash. Guests need none.
+# Accounts: a username (as shown) and an Argon2id password hash. Guests need none.
 accounts = sa.Table(
     "accounts",
     metadata,
     sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("username", sa.String(64), nullable=False),
-    sa.Column("username_key", sa.String(128), nullable=False, unique=True),
+    sa.Column("username", sa.String(64), nullable=False, index=True),
     sa.Column("password_hash", sa.String(256), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# The look-alike keys of each account's username (ziggurat.lookalike: one or two): no two accounts
+# share a key, so a name that looks like a taken one is taken, from any process at once.
+username_keys = sa.Table(
+    "username_keys",
+    metadata,
+    sa.Column("key", sa.String(255), primary_key=True),
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
 )
 
 # Signed-in browsers: the sha256 of the session cookie's secret, never the secret itself.
