@@ -7,7 +7,9 @@ import math
 
 import pytest
 
+from ziggurat.server import seating
 from ziggurat.server.ratings import BOTS, MU, NEW, SIGMA, Entrant, display, entrants, rate
+from ziggurat.store.records import SeatRecord, TableRecord
 
 BETA2 = (25 / 6) ** 2  # openskill's default beta = sigma / 2, squared
 TAU2 = (25 / 300) ** 2  # its default dynamics, added to every sigma^2 before an update
@@ -111,3 +113,19 @@ def test_kicked_departed_and_timed_out_players_finish_last() -> None:
 def test_the_shown_rating() -> None:
     assert display(*NEW) == 1000  # a newcomer
     assert display(30.0, 2.0) == 1000 + 40 * 24
+
+
+def test_a_seat_dates_its_persons_departure_and_forgets_it_when_they_come_back() -> None:
+    rec = TableRecord("t", "highcard", {}, 3, 1, 1, status="running", host=0)
+    rec.seats = [SeatRecord(i, "human", f"p{i}", f"h{i}", account=f"a{i}") for i in range(3)]
+    seating.leave(rec, "h1", 4)
+    seating.kick(rec, "h0", 1, "normal", connected=False, version=9)  # the kick dates from the leave
+    seating.kick(rec, "h0", 2, "normal", connected=False, version=11)  # gone without a word
+    assert [(s.kind, s.left_version) for s in rec.seats] == [("human", None), ("bot", 4), ("bot", 11)]
+    back = TableRecord("u", "highcard", {}, 2, 1, 1, status="running", host=0)
+    back.seats = [SeatRecord(i, "human", f"p{i}", f"h{i}", account=f"a{i}") for i in range(2)]
+    seating.leave(back, "h1", 3)
+    seating.back(back.seats[1])  # reconnected before anyone kicked them: they stay
+    assert (back.seats[1].has_left, back.seats[1].left_version) == (False, None)
+    seating.kick_host(back, "h1", "normal", waiting_on_host=True, idle=99, wait=1, version=7)
+    assert (back.seats[0].kind, back.seats[0].left_version) == ("bot", 7)

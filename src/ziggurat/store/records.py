@@ -18,6 +18,9 @@ class SeatRecord:
     token_hash: str | None = None  # sha256 of the seat token; kept after a kick so the player can watch
     level: str | None = None  # bot level when kind == "bot"
     has_left: bool = False
+    # During the game: the table's version when the person last left it (left, or a bot took the seat
+    # over); None while they sit. A rated game asks whether their seat had moved by then.
+    left_version: int | None = None
     auto_pass: bool = False  # the server passes for this person when passing is all they can do
     # At a rematch: sha256 of the token this person held at the last game. An empty seat with one is
     # held for them until they accept or decline (server/rematch.py).
