@@ -807,6 +807,8 @@ class Table:
         result = res.to_json()
         if self.clocks is not None:  # (a rated game's timed-out players finish last: server/ratings.py)
             result["timeouts"] = list(self.clocks.timeouts)
+        if new.rated:  # (did anyone who left do so before their seat moved: server/ratings.py)
+            result["first_moves"] = ratings.first_moves(((e.version, e.seat) for e in self.log), new.players)
         new.status, new.result, new.version, new.finished_at = ("finished", result, self.version, time.time())
         also = None
         if new.rated:  # rated in the same transaction as the end: once, whatever crashes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Status = Literal["open", "running", "finished"]
 SeatKind = Literal["empty", "human", "bot"]
@@ -104,6 +104,16 @@ class AccountRecord:
     username: str  # as the player wrote it (NFKC): shown at tables
     password_hash: str  # Argon2id, with its parameters (argon2-cffi's encoded form)
     created_at: float = 0.0
+
+
+class RatedSeat(NamedTuple):
+    """What rating a finished game needs of one seat: who held it and how it ended for them."""
+
+    account: str | None
+    kind: str
+    level: str | None
+    has_left: bool
+    left_version: int | None = None  # SeatRecord.left_version
 
 
 @dataclass(frozen=True)
