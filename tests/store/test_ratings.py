@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ziggurat.store import AccountRecord, SeatRecord, Store, TableRecord
 from ziggurat.store.ratings import rate
-from ziggurat.store.records import RatingChange
+from ziggurat.store.records import RatedSeat, RatingChange
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -27,7 +27,9 @@ async def setup(store: Store) -> TableRecord:
 
 async def test_a_rated_end_writes_ratings_updates_and_seats_once(store: Store) -> None:
     rec = await setup(store)
-    rec.status, rec.result, rec.finished_at = "finished", {"winners": [1], "ranks": [2, 1, 3]}, 5.0
+    rec.status, rec.finished_at = "finished", 5.0
+    rec.result = {"winners": [1], "ranks": [2, 1, 3], "first_moves": [2, 1, 3]}
+    rec.seats[0].has_left, rec.seats[0].left_version = True, 7  # left at version 7
     seen: list[dict[str, tuple[float, float]]] = []
 
     def compute(current: dict[str, tuple[float, float]]) -> list[RatingChange]:
@@ -59,8 +61,17 @@ async def test_a_rated_end_writes_ratings_updates_and_seats_once(store: Store) -
     ((game, table, _at, mu, sigma, rank),) = await store.ratings.history("a")
     assert (game, table, mu, sigma, rank) == ("zenith", "t1", 24.0, 7.5, 2)
     games = await store.ratings.rated_games()
-    assert [(g.table_id, g.ranks, [s[0] for s in g.seats]) for g in games] == [
-        ("t1", [2, 1, 3], ["a", "b", None])
+    assert [(g.table_id, g.ranks, g.first_moves, g.seats) for g in games] == [
+        (
+            "t1",
+            [2, 1, 3],
+            [2, 1, 3],
+            [
+                RatedSeat("a", "human", None, True, 7),
+                RatedSeat("b", "human", None, False, None),
+                RatedSeat(None, "bot", "normal", False, None),
+            ],
+        )
     ]
     ups, rs = await store.ratings.stored()
     assert ups[("t1", "a")].after == (24.0, 7.5) and rs[("b", "zenith")] == (26.0, 7.5, 1, 1)

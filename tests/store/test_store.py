@@ -43,7 +43,7 @@ async def test_migrations_build_exactly_the_schema(store: Store) -> None:
     async with store.engine.connect() as conn:
         assert await conn.run_sync(diff) == []
         version = (await conn.execute(sa.text("SELECT version_num FROM alembic_version"))).scalar()
-    assert version == "0013"
+    assert version == "0014"
 
 
 async def test_opening_again_migrates_nothing_and_keeps_data(store: Store, db_url: str) -> None:
@@ -85,7 +85,7 @@ async def test_saving_replaces_seats_and_fields(store: Store) -> None:
     rec = table()
     rec.status, rec.host, rec.started_at = "running", 2, 5.5
     rec.seats = [
-        SeatRecord(0, "bot", "Ada", "h" * 64, "normal", has_left=True),
+        SeatRecord(0, "bot", "Ada", "h" * 64, "normal", has_left=True, left_version=12),
         SeatRecord(1, "human", "Bo", "x"),
     ]
     rec.players = 2

@@ -46,7 +46,7 @@ def recompute(games: list[RatedGame]) -> tuple[list[tuple[RatedGame, list[Rating
     now: Final = {}
     out = []
     for g in games:
-        players = ratings.entrants(g.seats, g.ranks, g.timeouts)
+        players = ratings.entrants(g.seats, g.ranks, g.timeouts, g.first_moves)
         current = {a: now[(a, g.game)][:2] for e in players if (a := e.account) and (a, g.game) in now}
         changes = ratings.rate(players, current)
         for c in changes:

@@ -62,7 +62,7 @@ def must_be_open(rec: TableRecord) -> None:
 
 def _empty(s: SeatRecord) -> None:
     s.kind, s.name, s.token_hash, s.level, s.has_left = "empty", "", None, None, False
-    s.invite_hash, s.account, s.rating = None, None, None
+    s.invite_hash, s.account, s.rating, s.left_version = None, None, None, None
 
 
 def seat_of_account(rec: TableRecord, account: str) -> SeatRecord | None:
@@ -80,6 +80,18 @@ def _bot(s: SeatRecord, level: str, rec: TableRecord) -> None:
     if s.kind != "human":  # a bot that replaces a person keeps that person's name on the seat
         s.name = f"{level.capitalize()} bot {sum(x.kind == 'bot' for x in rec.seats) + 1}"
     s.kind, s.level = "bot", level
+
+
+def _gone(s: SeatRecord, version: int) -> None:
+    """The person leaves the running game at `version` (the first time since they last sat down: a kick
+    after a `leave` dates from the leave). Ratings ask whether their seat had moved by then."""
+    if s.left_version is None:
+        s.left_version = version
+
+
+def back(s: SeatRecord) -> None:
+    """A player who left the running game is back at the table (before anyone kicked them)."""
+    s.has_left, s.left_version = False, None
 
 
 def join(
@@ -160,7 +172,9 @@ def next_host(rec: TableRecord, after: int) -> int | None:
     return None
 
 
-def leave(rec: TableRecord, token_hash: str) -> None:
+def leave(rec: TableRecord, token_hash: str, version: int) -> None:
+    """Before the start the seat empties; during the game (at `version`) the player is gone until they
+    come back."""
     s = player(rec, token_hash)
     if rec.status == "open":
         _empty(s)
@@ -168,6 +182,7 @@ def leave(rec: TableRecord, token_hash: str) -> None:
             rec.host = next_host(rec, s.seat)
     elif rec.status == "running":
         s.has_left = True
+        _gone(s, version)
 
 
 def _hosts_empty_seat(rec: TableRecord, token_hash: str, seat: int) -> SeatRecord:
@@ -217,10 +232,17 @@ def start(rec: TableRecord, token_hash: str) -> None:
 
 
 def kick(
-    rec: TableRecord, token_hash: str, seat: int, level: str, connected: bool, timeouts: int = 0
+    rec: TableRecord,
+    token_hash: str,
+    seat: int,
+    level: str,
+    connected: bool,
+    timeouts: int = 0,
+    *,
+    version: int,
 ) -> None:
     """The host kicks a player who has left, or whose clock ran out `KICKABLE` times in this game;
-    during the game a bot takes the seat over as it stands."""
+    during the game (at `version`) a bot takes the seat over as it stands."""
     me = host(rec, token_hash)
     s = _seat(rec, seat)
     if s.seat == me.seat:
@@ -236,10 +258,18 @@ def kick(
         _empty(s)
     else:
         _bot(s, level, rec)
+        _gone(s, version)
 
 
 def kick_host(
-    rec: TableRecord, token_hash: str, level: str, waiting_on_host: bool, idle: float, wait: float
+    rec: TableRecord,
+    token_hash: str,
+    level: str,
+    waiting_on_host: bool,
+    idle: float,
+    wait: float,
+    *,
+    version: int,
 ) -> None:
     """Any other player may kick a host the game has waited on, idle, for `wait` seconds."""
     me = player(rec, token_hash)
@@ -258,6 +288,7 @@ def kick_host(
         _empty(old)
     else:
         _bot(old, level, rec)
+        _gone(old, version)
     rec.host = next_host(rec, old.seat)
 
 

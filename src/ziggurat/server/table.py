@@ -494,7 +494,7 @@ class Table:
         role, seat = self._who(conn)
         if role == "player" and seat is not None and self.rec.seats[seat].has_left:
             new = self.rec.copy()
-            new.seats[seat].has_left = False  # back at the table
+            seating.back(new.seats[seat])
             await self._save(new)
         conn.send(self._table_msg(conn, "welcome"))
         if self.state is not None:
@@ -697,7 +697,7 @@ class Table:
         return True
 
     async def leave(self, token_hash: str) -> None:
-        await self._change(lambda new: seating.leave(new, token_hash))
+        await self._change(lambda new: seating.leave(new, token_hash, self.version))
 
     async def fill(self, token_hash: str, seat: int, level: str | None) -> None:
         level = self._level(level)
@@ -720,7 +720,8 @@ class Table:
     async def kick(self, token_hash: str, seat: int, level: str | None) -> None:
         new = self.rec.copy()
         timeouts = self.clocks.timeouts[seat] if self.clocks is not None and 0 <= seat < len(new.seats) else 0
-        seating.kick(new, token_hash, seat, self._level(level), seat in self.connected(), timeouts)
+        connected = seat in self.connected()
+        seating.kick(new, token_hash, seat, self._level(level), connected, timeouts, version=self.version)
         await self._save(new)
         self._clocks_step()  # (a bot has no clock)
         self._push_table()
@@ -731,7 +732,8 @@ class Table:
         new = self.rec.copy()
         waiting = self.rec.status == "open" or self.rec.host in self.to_act
         idle = time.monotonic() - self.last_activity
-        seating.kick_host(new, token_hash, self._level(level), waiting, idle, self.settings.host_idle_seconds)
+        wait = self.settings.host_idle_seconds
+        seating.kick_host(new, token_hash, self._level(level), waiting, idle, wait, version=self.version)
         await self._save(new)
         self._clocks_step()
         self._push_table()
@@ -863,6 +865,8 @@ class Table:
         result = res.to_json()
         if self.clocks is not None:  # (a rated game's timed-out players finish last: server/ratings.py)
             result["timeouts"] = list(self.clocks.timeouts)
+        if new.rated:  # (did anyone who left do so before their seat moved: server/ratings.py)
+            result["first_moves"] = ratings.first_moves(((e.version, e.seat) for e in self.log), new.players)
         new.status, new.result, new.version, new.finished_at = ("finished", result, self.version, time.time())
         also = None
         if new.rated:  # rated in the same transaction as the end: once, whatever crashes

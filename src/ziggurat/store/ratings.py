@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from ziggurat.store.reads import Reads
-from ziggurat.store.records import RatingChange
+from ziggurat.store.records import RatedSeat, RatingChange
 from ziggurat.store.schema import accounts, game_tables, rating_updates, ratings, seats
 from ziggurat.store.writer import Writer
 
@@ -37,14 +37,15 @@ class Standing:
 
 @dataclass
 class RatedGame:
-    """A finished rated game as stored: its seats (account, kind, level, has_left) and result ranks."""
+    """A finished rated game as stored: its seats and what its result says of them."""
 
     table_id: str
     game: str
     at: float  # when it was rated (not yet: when it finished)
-    seats: list[tuple[str | None, str, str | None, bool]]
+    seats: list[RatedSeat]
     ranks: list[int]
     timeouts: list[int] | None = None  # each seat's, at a table with a clock
+    first_moves: list[int | None] | None = None  # each seat's first move (a version), if kept
 
 
 def rate(
@@ -228,19 +229,26 @@ class Ratings:
         async with self.reads.connect() as conn:
             games = [(str(i), str(g), float(w), r) for i, g, w, r in await conn.execute(q)]
             ids = [i for i, *_ in games]
-            by_table: dict[str, list[tuple[str | None, str, str | None, bool]]] = {i: [] for i in ids}
+            by_table: dict[str, list[RatedSeat]] = {i: [] for i in ids}
             if ids:
+                c = seats.c
                 sq = (
-                    sa.select(
-                        seats.c.table_id, seats.c.account_id, seats.c.kind, seats.c.level, seats.c.has_left
-                    )
-                    .where(seats.c.table_id.in_(ids))
-                    .order_by(seats.c.table_id, seats.c.seat)
+                    sa.select(c.table_id, c.account_id, c.kind, c.level, c.has_left, c.left_version)
+                    .where(c.table_id.in_(ids))
+                    .order_by(c.table_id, c.seat)
                 )
-                for t, a, k, lv, left in await conn.execute(sq):
-                    by_table[t].append((a, k, lv, bool(left)))
+                for t, a, k, lv, left, at_version in await conn.execute(sq):
+                    by_table[t].append(RatedSeat(a, k, lv, bool(left), at_version))
         return [
-            RatedGame(i, g, w, by_table[i], list((r or {}).get("ranks", [])), (r or {}).get("timeouts"))
+            RatedGame(
+                i,
+                g,
+                w,
+                by_table[i],
+                list((r or {}).get("ranks", [])),
+                (r or {}).get("timeouts"),
+                (r or {}).get("first_moves"),
+            )
             for i, g, w, r in games
         ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Status = Literal["open", "running", "finished"]
 SeatKind = Literal["empty", "human", "bot"]
@@ -18,6 +18,9 @@ class SeatRecord:
     token_hash: str | None = None  # sha256 of the seat token; kept after a kick so the player can watch
     level: str | None = None  # bot level when kind == "bot"
     has_left: bool = False
+    # During the game: the table's version when the person last left it (left, or a bot took the seat
+    # over); None while they sit. A rated game asks whether their seat had moved by then.
+    left_version: int | None = None
     auto_pass: bool = False  # the server passes for this person when passing is all they can do
     # At a rematch: sha256 of the token this person held at the last game. An empty seat with one is
     # held for them until they accept or decline (server/rematch.py).
@@ -101,6 +104,16 @@ class AccountRecord:
     username: str  # as the player wrote it (NFKC): shown at tables
     password_hash: str  # Argon2id, with its parameters (argon2-cffi's encoded form)
     created_at: float = 0.0
+
+
+class RatedSeat(NamedTuple):
+    """What rating a finished game needs of one seat: who held it and how it ended for them."""
+
+    account: str | None
+    kind: str
+    level: str | None
+    has_left: bool
+    left_version: int | None = None  # SeatRecord.left_version
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,9 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("level", sa.String(16), nullable=True),
     sa.Column("has_left", sa.Boolean, nullable=False),
+    # The table's version when the person left the game (left, or a bot took the seat over); none while
+    # they sit. Ratings: someone who leaves before their seat's first move leaves an unrated seat.
+    sa.Column("left_version", sa.Integer, nullable=True),
     sa.Column("auto_pass", sa.Boolean, nullable=False, server_default=sa.false()),
     # At a rematch: the hash of the token this seat's person held at the last game (held for them).
     sa.Column("invite_hash", sa.String(64), nullable=True),
