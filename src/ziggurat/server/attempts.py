@@ -21,47 +21,34 @@ own meanwhile (knowing the addresses that signed in through it).
 from __future__ import annotations
 
 import ipaddress
-import logging
 import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+from ziggurat.server.buckets import TAKE_FUNCTION
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 from ziggurat.server.limits import PerKey
+from ziggurat.server.site_redis import Outage
 
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
 
-log = logging.getLogger("ziggurat.server")
 
 # The buckets in order, atomically, on Redis' own clock (every process agrees): KEYS are the address's,
 # the name and address's, the strangers' of the name, and the mark of an address known to the name;
 # ARGV their rates and bursts. Each bucket refills by the time since its last take and is kept until it
 # would be full again.
-_TAKE = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local function take(key, rate, burst)
-  local b = redis.call('HMGET', key, 'tokens', 'stamp')
-  local tokens = tonumber(b[1]) or burst
-  local stamp = tonumber(b[2]) or now
-  tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
-  local ok = 0
-  if tokens >= 1 then
-    tokens = tokens - 1
-    ok = 1
-  end
-  redis.call('HSET', key, 'tokens', tostring(tokens), 'stamp', tostring(now))
-  redis.call('EXPIRE', key, math.ceil(burst / rate) + 1)
-  return ok
-end
+_TAKE = (
+    TAKE_FUNCTION
+    + """
 if take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2])) == 0 then return 0 end
 if #KEYS == 1 then return 1 end
 if take(KEYS[2], tonumber(ARGV[3]), tonumber(ARGV[4])) == 0 then return 0 end
 if redis.call('EXISTS', KEYS[4]) == 1 then return 1 end
 return take(KEYS[3], tonumber(ARGV[5]), tonumber(ARGV[6]))
 """
+)
 _PREFIX = "ziggurat:attempts"
 
 
@@ -76,6 +63,7 @@ class Attempts:
         self.known_for = settings.signin_known_days * 86400
         self.known = Known(self.known_for)
         self.redis = redis
+        self.outage = Outage("sign-in limits")
 
     async def allow(self, address: str, name: str | None = None) -> None:
         """One attempt from `address` (at the account or name `name`), or `too-many-attempts`."""
@@ -90,20 +78,22 @@ class Attempts:
         if self.redis is not None:
             try:
                 await self.redis.set(f"{_PREFIX}:known:{name}:{address}", 1, ex=int(self.known_for))
+                self.outage.worked()
             except Exception as e:  # Redis away: known here meanwhile
-                log.warning("sign-in limits: Redis failed (%s); limiting in this process", e)
+                self.outage.failed(e)
 
     async def _take(self, address: str, name: str | None) -> bool:
-        if self.redis is not None:
+        if self.redis is not None and self.outage.worth_trying():
             keys = [f"{_PREFIX}:address:{address}"]
             if name is not None:
                 pair, known = f"{name}:{address}", f"{_PREFIX}:known:{name}:{address}"
                 keys += [f"{_PREFIX}:pair:{pair}", f"{_PREFIX}:strangers:{name}", known]
             try:
                 took = await self.redis.eval(_TAKE, len(keys), *keys, *(x for r in self.rates for x in r))
+                self.outage.worked()
                 return bool(took)
             except Exception as e:  # Redis away: limit here until it is back
-                log.warning("sign-in limits: Redis failed (%s); limiting in this process", e)
+                self.outage.failed(e)
         by_address, by_pair, strangers = self.local
         if not by_address.allow(address):
             return False

@@ -14,24 +14,27 @@ if TYPE_CHECKING:
     import redis.asyncio as aioredis
 
 # One bucket, atomically: refill by the time since the last take (Redis' own clock: every process
-# agrees), take one if there is one, keep the key until it would be full again.
-_TAKE = """
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+# agrees), take one if there is one, keep the key until it would be full again. TAKE_FUNCTION is the
+# Lua function alone, for scripts that take from several buckets at once (server/attempts.py).
+TAKE_FUNCTION = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local b = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
-local tokens = tonumber(b[1]) or burst
-local stamp = tonumber(b[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
-local ok = 0
-if tokens >= 1 then
-  tokens = tokens - 1
-  ok = 1
+local function take(key, rate, burst)
+  local b = redis.call('HMGET', key, 'tokens', 'stamp')
+  local tokens = tonumber(b[1]) or burst
+  local stamp = tonumber(b[2]) or now
+  tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+  local ok = 0
+  if tokens >= 1 then
+    tokens = tokens - 1
+    ok = 1
+  end
+  redis.call('HSET', key, 'tokens', tostring(tokens), 'stamp', tostring(now))
+  redis.call('EXPIRE', key, math.min(86400, math.ceil(burst / rate) + 1))
+  return ok
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
-redis.call('EXPIRE', KEYS[1], math.min(86400, math.ceil(burst / rate) + 1))
-return ok
 """
+_TAKE = TAKE_FUNCTION + "return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]))\n"
 
 
 class SiteBuckets:
