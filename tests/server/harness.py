@@ -267,8 +267,11 @@ class Client:
             await asyncio.gather(self._reader, return_exceptions=True)
 
 
-async def play_until(clients: list[Client], done: Any, rng: Any, timeout: float = 60) -> None:
-    """Each client plays a random legal action whenever its latest state asks it, until done(state)."""
+async def play_until(
+    clients: list[Client], done: Any, rng: Any, timeout: float = 60, pause: float = 0.0
+) -> None:
+    """Each client plays a random legal action whenever its latest state asks it, until done(state),
+    waiting `pause` seconds after each (below a server's per-socket message rate, at its defaults)."""
 
     async def one(c: Client) -> None:
         acted = -1
@@ -280,6 +283,7 @@ async def play_until(clients: list[Client], done: Any, rng: Any, timeout: float 
                 acted = st["version"]
                 answer = await c.act(rng.choice(st["legal"]), st["version"])
                 assert answer["type"] == "ack", answer
+                await asyncio.sleep(pause)
             else:
                 with contextlib.suppress(TimeoutError):
                     await c.next("state", timeout=0.5)

@@ -60,6 +60,7 @@ async def test_memory_stays_bounded_and_comes_back(tmp_path: Path) -> None:
         f"sqlite:///{tmp_path / 'soak.db'}",
         *("--bot-pool", "thread", "--open-table-ttl", str(TTL), "--max-idle-tables", "64"),
         *("--max-open-tables", "1000000", "--max-sockets", "1000000", "--http-rate", "100000"),
+        *("--history-rate", "100000"),
     )
     pid = server.proc.pid
     try:
