@@ -5,7 +5,8 @@ what a crowd reading it does to an unrelated cheap request.
                                  [--against OTHER/src]
 
 Stores one finished Faiths game of random bots (6 seats; the seed whose game is closest to `--actions`
-moves) as a finished table in a fresh SQLite file, the way `ziggurat replay --open` does, and starts
+moves) as a finished table in a fresh SQLite file, the way `ziggurat replay --open` does (with the code
+of the server measured, so that each checkout reads its own schema), and starts
 `ziggurat serve` on it (loopback). For `--seconds`, `--clients` clients each fetch the game's log in a
 loop, one request after the other, while one more client asks `GET /api/tables?limit=20` every 20 ms.
 Prints the log's p50 / p99 and count, the listing's p50 / p99 / worst, and the server's CPU time.
@@ -32,8 +33,7 @@ import httpx
 
 from _server import NO_CAPS, cpu_seconds, load, start, stop
 from ziggurat.engine import Match, registry
-from ziggurat.server.imports import import_match
-from ziggurat.store import Store, async_url
+from ziggurat.store import async_url
 
 GAME, PLAYERS = "faiths", 6
 
@@ -58,12 +58,32 @@ def closest_game(target: int, seeds: int = 40) -> Match:
     return Match(GAME, PLAYERS, {}, seed, names, actions=random_game(seed))
 
 
-async def stored(db: str, match: Match) -> str:
-    store = await Store.open(db)
+_STORE = """
+import asyncio, json, sys
+from ziggurat.engine import Match
+from ziggurat.server.imports import import_match
+from ziggurat.store import Store
+
+async def main():
+    store = await Store.open(sys.argv[1])
     try:
-        return (await import_match(store, match)).id
+        print((await import_match(store, Match.from_json(json.load(sys.stdin)))).id)
     finally:
         await store.close()
+
+asyncio.run(main())
+"""
+
+
+def stored(db: str, match: Match, src: str | None) -> str:
+    """The match stored as a finished table by the code that serves it (its own migrations, which an
+    older checkout can't read past): the new table's id."""
+    env = {**os.environ, "PYTHONPATH": src} if src else None
+    text = json.dumps(match.to_json())
+    done = subprocess.run(
+        [sys.executable, "-c", _STORE, db], input=text, capture_output=True, text=True, env=env, check=True
+    )
+    return done.stdout.strip().splitlines()[-1]
 
 
 def limit_flags(src: str | None) -> list[str]:
@@ -117,7 +137,7 @@ async def readers(
 async def one(src: str | None, match: Match, args: argparse.Namespace) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{tmp}/log.db"
-        table_id = await stored(async_url(db), match)
+        table_id = stored(async_url(db), match, src)
         proc, base = start(db, *NO_CAPS, *limit_flags(src), src=src)
         try:
             async with httpx.AsyncClient(base_url=base, trust_env=False) as c:  # (the server is up)
