@@ -118,6 +118,10 @@ async def test_a_table_whose_log_no_longer_replays_doesnt_keep_the_server_down(t
             assert (await api.get("/api/tables/good")).json()["status"] == "running"
             r = await api.get("/api/tables/bad")
             assert (r.status_code, r.json()["code"]) == (500, "table-broken") and r.json()["message"]
+        c = await Client(server.url, "bad").connect(hello=False)
+        said = await c.next("error")
+        assert said["code"] == "table-broken" and said["message"]
+        await c.close()
 
 
 async def test_running_tables_come_back_in_the_background_and_their_bots_play_on(tmp_path: Path) -> None:
