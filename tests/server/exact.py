@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import event
 from hypothesis import strategies as hs
 
 from ziggurat.engine import Game, Match, all_games, registry
@@ -64,13 +65,19 @@ def assert_same(table: Table, twin: Twin, step: str) -> None:
     assert table.to_act == asked and table.legal == {s: game.legal(st, s) for s in asked}, step
 
 
-async def play(table: Table, twin: Twin, moves: int, check: bool = False) -> None:
+async def play(table: Table, twin: Twin, moves: int, check: bool = False, short: bool = False) -> None:
     """Up to `moves` actions through the table's own commands (stored as a server stores them), the
-    same on the twin; compared after each one if `check`."""
+    same on the twin; compared after each one if `check`. `short`: stop before the action that would
+    end the game (a table leaves memory running)."""
     for k in range(moves):
         if twin.over():
             return
         seat, action = twin.choose()
+        if short:
+            probe = twin.game.clone(twin.state)
+            twin.game.apply(probe, seat, action)
+            if twin.game.result(probe) is not None:
+                return
         await table.act(table.rec.seats[seat].token_hash, action, table.version, seat)
         twin.game.apply(twin.state, seat, action)
         twin.actions.append((seat, action))
@@ -89,3 +96,4 @@ async def plays_on_exactly(table: Table, twin: Twin, store: Store, moves: int) -
     rec = table.rec
     replayed = Match(rec.game, rec.players, rec.options, rec.seed, actions=stored).replay()
     assert twin.game.to_json(replayed) == twin.game.to_json(twin.state), "the whole log replays"
+    event("restored and played on exactly")
