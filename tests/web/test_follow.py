@@ -50,7 +50,10 @@ WATCH = """() => {
       item.before = __follow.drawn[item.key] || null;
       item.start = centre(e);
       __follow.moving.push(item);
-      setTimeout(() => { item.end = centre(thing(item.key)); }, 600);
+      setTimeout(() => {  // (none if it is gone by then: a later redraw took it off the board)
+        const now = thing(item.key);
+        item.end = now ? centre(now) : null;
+      }, 600);
     }
   }).observe(document.body, {subtree: true, attributes: true,
                              attributeFilter: ['data-fresh', 'data-moving', 'data-render']});
@@ -101,13 +104,16 @@ async def test_zealous_a_bots_prophet_slides_and_its_followers_are_ringed(pages:
         lambda s: _others(s["moving"], "prophet:", me) and _others(s["fresh"], "followers:", me),
     )
     await page.screenshot(path=str(output / "follow-zealous.png"))
-    if "Play a card" in await page.locator(".step.current").inner_text():
+    step_now = page.locator(".step.current")  # (none once the game is over)
+    if await step_now.count() and "Play a card" in await step_now.inner_text():
         # the board's buttons stay (a "ghost" button is no ghost of a vanished thing)
         await expect(page.get_by_role("button", name="Skip the card")).to_be_visible()
     slide = _others(seen["moving"], "prophet:", me)[0]
     assert "translate" in slide["transform"], slide  # drawn at the old tile, then sent to the new one
     await page.wait_for_timeout(700)
-    slide = _others((await _seen(page))["moving"], "prophet:", me)[0]
+    slid = [m for m in _others((await _seen(page))["moving"], "prophet:", me) if m.get("end")]
+    assert slid, "a bot's prophet slid and is still on the board"
+    slide = slid[0]
     # it starts where the prophet was drawn before, and ends elsewhere: on its new tile
     assert abs(slide["start"][0] - slide["before"][0]) + abs(slide["start"][1] - slide["before"][1]) < 4, (
         slide
