@@ -207,14 +207,17 @@ async def test_a_table_restarted_from_its_snapshot_deals_what_its_seed_deals(tmp
             tid, tokens = await new_table(api, "faiths", ["Ada", "Bo", "Cy", "Di"], options=options)
             assert (await api.post(f"/api/tables/{tid}/start", headers=bearer(tokens[0]))).status_code == 200
         rng = random.Random(43)
-        for target, stop in ((60, server.stop), (200, server.kill), (260, server.kill)):
+        for target, clean in ((60, True), (200, False), (260, False)):
             players = [await Client(server.url, tid, t).connect() for t in tokens]
             # (a seat's turn in Faiths is several actions: paced under the default 20 messages a second)
             reached = lambda s: s["version"] >= target  # noqa: B023, E731
             await play_until(players, reached, rng, timeout=120, pause=0.06)
             for c in players:
                 await c.close()
-            stop()
+            if clean:
+                server.stop()  # (SIGINT: every table's snapshot written)
+            else:
+                server.kill()  # (SIGKILL: the snapshot and the moves since)
             server = ProcessServer(db)
             players = [await Client(server.url, tid, t).connect() for t in tokens]
             for c in players:
