@@ -167,10 +167,10 @@ def test_the_cache_keeps_the_tables_asked_for_last(matches: dict[str, Match]) ->
     cache = Replays(size=2)
     recs = {g: finished_table(matches[g]) for g in ("zenith", "zombology", "zealous")}
     for g, rec in recs.items():
-        cache.build(rec, matches[g].actions)
+        cache.keep(Replay(rec, matches[g].actions))
     assert cache.get(recs["zenith"].id) is None
     assert cache.get(recs["zombology"].id) is not None  # (used: now the newest)
-    cache.build(recs["zenith"], matches["zenith"].actions)
+    cache.keep(Replay(recs["zenith"], matches["zenith"].actions))
     assert cache.get(recs["zealous"].id) is None and len(cache.cached) == 2
 
 

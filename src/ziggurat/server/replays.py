@@ -166,9 +166,6 @@ class Replays:
             self.cached.move_to_end(table_id)
         return found
 
-    def build(self, rec: TableRecord, actions: list[tuple[int, str]]) -> Replay:
-        return self.keep(Replay(rec, actions))
-
     def keep(self, made: Replay) -> Replay:
         """Keep a replay just made (the least recently used goes beyond `size`)."""
         self.built += 1
