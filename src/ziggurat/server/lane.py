@@ -1,15 +1,14 @@
 """The lobby's three busiest requests, answered without FastAPI's dispatch: create a table, join it,
 start it.
 
-Setting a game up is most of what a short game costs the server (docs/performance.md: about 6.5 ms of
-CPU against 0.19 ms a move, in a Zenith game of two), and FastAPI's routing, dependency solving and
-exception layers were about 0.2 ms of each of these requests' 0.65-0.75 ms in the app. For a guest (no
-session cookie) sending a JSON body that its route's model accepts (and, to start, a bearer token),
-this calls the same endpoint functions of api.py with the same models, and answers with the route's
-own status code and response model. Anything else (a signed-in request, a body the model refuses, no
-token, any other route) goes on to FastAPI, which answers as it always has: its errors, its shapes.
-It sits inside the guard and the CSRF check, so body limits, rate limits and cross-site refusals come
-first.
+Setting a game up is most of what a short game costs the server (docs/performance.md), and FastAPI's
+routing, dependency solving and exception layers were a large share of each of these requests' time
+in the app. For a guest (no session cookie) sending a JSON body that its route's model accepts (and,
+to start, a bearer token), this calls the same endpoint functions of api.py with the same models, and
+answers with the route's own status code and response model. Anything else (a signed-in request, a
+body the model refuses, no token, any other route) goes on to FastAPI, which answers as it always has:
+its errors, its shapes. It sits inside the guard and the CSRF check, so body limits, rate limits and
+cross-site refusals come first.
 """
 
 from __future__ import annotations

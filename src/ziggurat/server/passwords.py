@@ -2,9 +2,10 @@
 
 Rules as NIST SP 800-63B puts them: a minimum length and no password from a list of common ones (the
 30,000 most common in leaked password sets, as shipped by zxcvbn), nothing else (no composition rules).
-Hashing is Argon2id with OWASP's parameters (19 MiB, 2 passes, one lane: about 30 ms of one core
-here). argon2-cffi's default (RFC 9106's 64 MiB, 3 passes, 4 lanes) assumes four cores to spread its
-lanes on and took 0.3 s on this 2-core server. Hashes run in threads, a few at once, so a burst of
+Hashing is Argon2id with OWASP's parameters (19 MiB, 2 passes, one lane): costly enough against
+guessing, cheap enough that sign-ins don't crowd out the tables. argon2-cffi's default (RFC 9106's
+64 MiB, 3 passes, 4 lanes) assumes four cores to spread its lanes on, and on a 2-core server it is
+several times slower (docs/performance.md). Hashes run in threads, a few at once, so a burst of
 sign-ins neither blocks the tables nor takes the machine's memory; a hash made with other parameters
 is remade at its owner's next sign-in.
 
