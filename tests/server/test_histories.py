@@ -19,7 +19,7 @@ from ziggurat.server.imports import import_match
 from ziggurat.server.replays import Replay
 from ziggurat.server.replays import Replays as ReplayCache
 from ziggurat.server.schemas import PublicLog
-from ziggurat.server.table import summary
+from ziggurat.server.views import summary
 from ziggurat.store import Store
 
 from .harness import ThreadServer, fast_settings, http

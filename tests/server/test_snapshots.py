@@ -124,8 +124,8 @@ async def test_a_table_from_its_snapshot_is_the_table_its_whole_log_gives(
                     break
                 seat = fast.to_act[0]
                 action = rng.choice(fast.legal[seat])
-                fast._apply(seat, action)
-                full._apply(seat, action)
+                fast.apply(seat, action)
+                full.apply(seat, action)
                 assert_same(fast, full, clocks=False)
             await fast.stop()
             await full.stop()

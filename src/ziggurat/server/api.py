@@ -16,8 +16,8 @@ from ziggurat.server.guard import client_address
 from ziggurat.server.hall import Hall
 from ziggurat.server.histories import Histories
 from ziggurat.server.replays import finished, whole_number
-from ziggurat.server.table import summary
 from ziggurat.server.tokens import hash_token, new_token
+from ziggurat.server.views import summary
 from ziggurat.store.records import Status
 
 T = TypeVar("T")

@@ -30,8 +30,9 @@ from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found, too_many_tables
 from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
 from ziggurat.server.history import public_log, replay
-from ziggurat.server.table import Table, summary
+from ziggurat.server.table import Table
 from ziggurat.server.tokens import new_token
+from ziggurat.server.views import summary
 from ziggurat.store import Restoring, SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
 
@@ -234,7 +235,7 @@ class Hall:
             raise too_many_tables(cap)
         table = self._adopt(rec)
         table.fence = None if self.cluster is None else 1
-        table.chat_seq = 0  # (a new table: nothing said yet, no need to ask the store)
+        table.chat.seq = 0  # (a new table: nothing said yet, no need to ask the store)
         self._fell_idle(table)
         return table, token
 

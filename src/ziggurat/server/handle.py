@@ -41,7 +41,5 @@ class LocalHandle:
 
     async def lobby(self, op: str, args: Json) -> tuple[Any, Json]:
         t = self.table
-        if op == "log":
-            return await t.call(t.public_log), t.summary()
         result = None if op == "summary" else await t.call(lambda: t.lobby(op, args))
         return result, t.summary()

@@ -23,7 +23,7 @@ from ziggurat.engine import Game, IllegalAction, Json, events_for, registry
 from ziggurat.engine.undo import UNDO, effective
 from ziggurat.server.errors import Refused, conflict, not_found
 from ziggurat.server.history import rebuilt, stops, undone
-from ziggurat.server.table import summary
+from ziggurat.server.views import summary
 from ziggurat.store import TableRecord
 
 CHECKPOINT_EVERY = 32  # a page replays at most this many actions before its first version
