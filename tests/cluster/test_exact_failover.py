@@ -53,11 +53,11 @@ async def process(db: str, r: Redis, bots: BotRunner) -> tuple[Hall, Store]:
 
 async def crash(hall: Hall, store: Store) -> None:
     """The process dies: its duties stop and its leases are left to run out (none released)."""
-    assert hall.cluster is not None
-    for task in (hall._sweeper, *hall._duties):
+    assert hall.cluster is not None and hall.duties is not None
+    for task in (hall._sweeper, *hall.duties.tasks):
         if task is not None:
             task.cancel()
-    await asyncio.gather(*(t for t in (hall._sweeper, *hall._duties) if t), return_exceptions=True)
+    await asyncio.gather(*(t for t in (hall._sweeper, *hall.duties.tasks) if t), return_exceptions=True)
     await asyncio.gather(*(t.stop() for t in hall.tables.values()))
     await hall.cluster.close()
     await store.close()
