@@ -68,9 +68,9 @@ MeDep = Annotated[SignedIn | None, Depends(signed_in)]
 
 @router.get("/games", response_model=list[schemas.GameInfo])
 async def games() -> list[Json]:
-    fields = schemas.GameInfo.model_fields.keys() - {"options"}  # (Info has more, for bots and research)
     return [
-        {**{f: getattr(g.info, f) for f in fields}, "options": g.options_spec()} for g in registry.all_games()
+        {**{f: getattr(g.info, f) for f in schemas.SHOWN_INFO}, "options": g.options_spec()}
+        for g in registry.all_games()
     ]
 
 

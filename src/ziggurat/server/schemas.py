@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_type_hints
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
+
+from ziggurat.engine import Info
 
 Name = Field(min_length=1, max_length=24, description="shown to the other players")
 
@@ -21,15 +23,15 @@ class OptionInfo(BaseModel):
     )
 
 
-class GameInfo(BaseModel):
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    hidden_information: bool
-    simultaneous: bool
-    summary: str
-    options: dict[str, OptionInfo]
+# What the lobby shows of a game's metadata: these fields of the engine's `Info`, typed as it types
+# them (so the two can't drift apart); its other fields are for bots and research.
+SHOWN_INFO = ("id", "name", "min_players", "max_players", "hidden_information", "simultaneous", "summary")
+_info_types = get_type_hints(Info)
+GameInfo = create_model(
+    "GameInfo",
+    **{name: (_info_types[name], ...) for name in SHOWN_INFO},  # type: ignore[call-overload]
+    options=(dict[str, OptionInfo], ...),
+)
 
 
 class SeatInfo(BaseModel):
