@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from ziggurat.devcluster import Redis, redis
-from ziggurat.server.bots import BotRunner
-from ziggurat.server.cluster import Cluster
+from ziggurat.server.cluster.cluster import Cluster
 from ziggurat.server.hall import Hall
+from ziggurat.server.table.bots import BotRunner
 from ziggurat.store import Leases, Store
 
 from ..server.exact import GAMES, KEYED, Twin, play, players_for, plays_on_exactly, record

@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from ziggurat.server import conn as conn_module
-from ziggurat.server import views as views_module
+from ziggurat.server.table import conn as conn_module
+from ziggurat.server.table import views as views_module
 
 from .harness import Client, ThreadServer, bearer, new_table, play_until
 

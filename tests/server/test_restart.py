@@ -13,10 +13,10 @@ import pytest
 
 from ziggurat.engine import Match, registry
 from ziggurat.server import broken as broken_module
-from ziggurat.server.bots import BotRunner
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.table import Table
 from ziggurat.store import SeatRecord, Store, TableRecord
 
 from .harness import Client, ProcessServer, ThreadServer, bearer, fast_settings, http, new_table, play_until

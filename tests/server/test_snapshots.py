@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import IllegalAction, all_games
-from ziggurat.server.bots import BotRunner
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.table import Table
 from ziggurat.store import SeatRecord, Snapshot, Store, TableRecord
 
 from .harness import fast_settings

@@ -22,23 +22,24 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
-from ziggurat.server import memory, ratings, seating
-from ziggurat.server.bots import BotRunner
+from ziggurat.server import memory
+from ziggurat.server.accounts.tokens import new_token
 from ziggurat.server.broken import BrokenTables, broken
-from ziggurat.server.clocks import TimeControl
-from ziggurat.server.cluster_duties import Duties
+from ziggurat.server.cluster.duties import Duties
+from ziggurat.server.cluster.handle import MOVED, Handle, LocalHandle, OwnerGone
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found, too_many_tables
-from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
-from ziggurat.server.history import public_log, replay
-from ziggurat.server.table import Table
-from ziggurat.server.tokens import new_token
-from ziggurat.server.views import summary
+from ziggurat.server.table import ratings, seating
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.clocks import TimeControl
+from ziggurat.server.table.history import public_log, replay
+from ziggurat.server.table.table import Table
+from ziggurat.server.table.views import summary
 from ziggurat.store import Restoring, SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
 
 if TYPE_CHECKING:  # (the cluster, and the Redis client, load only with several processes)
-    from ziggurat.server.cluster import Cluster
+    from ziggurat.server.cluster.cluster import Cluster
 
 log = logging.getLogger("ziggurat.server")
 

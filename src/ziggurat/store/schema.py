@@ -30,7 +30,7 @@ game_tables = sa.Table(
     # "Play again": the table this one is the rematch of, and this one's rematch.
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
-    # The time control chosen at creation ({mode, bank, increment}); none: no clock (server/clocks.py).
+    # The time control chosen at creation ({mode, bank, increment}); none: no clock (server/table/clocks.py).
     sa.Column("clock", sa.JSON, nullable=True),
     # Rated (the result moves its players' ratings) or friendly: the creator's choice.
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
@@ -72,7 +72,7 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(256), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
-    # At a table with a clock: every seat's clock just before this action, as JSON (server/clocks.py).
+    # At a table with a clock: every seat's clock just before this action, as JSON (server/table/clocks.py).
     sa.Column("clock", sa.Text, nullable=True),
 )
 
@@ -180,7 +180,7 @@ sessions = sa.Table(
     sa.Column("expires_at", sa.Float, nullable=False),
 )
 
-# An account's rating per game (server/ratings.py): openskill's (mu, sigma), with its games and wins.
+# An account's rating per game (server/table/ratings.py): openskill's (mu, sigma), with its games and wins.
 ratings = sa.Table(
     "ratings",
     metadata,

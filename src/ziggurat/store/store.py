@@ -337,9 +337,9 @@ class Store:
 
     async def set_aside(self, table_id: str, first: int, fence: int | None = None) -> int:
         """Take actions `first` on out of a table's log, into `set_aside_actions` (kept, never replayed),
-        with its snapshot, and its stored version back to `first - 1` at most: a repair (server/table.py)
-        when its log stopped replaying there. How many actions moved. Fenced like every write of the
-        table's owner."""
+        with its snapshot, and its stored version back to `first - 1` at most: a repair
+        (server/table/restore.py) when its log stopped replaying there. How many actions moved. Fenced
+        like every write of the table's owner."""
         a, now = actions.c, time.time()
         later = sa.and_(a.table_id == table_id, a.idx >= first)
         moved = sa.select(a.table_id, a.idx, a.seat, a.action, a.at, a.clock, sa.literal(now)).where(later)
