@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Annotated, Any, TypeVar
 
@@ -129,10 +130,20 @@ async def leave(table_id: str, h: HallDep, th: TokenDep) -> Json:
     return (await h.command(table_id, "leave", token_hash=th))[1]
 
 
-@router.put("/tables/{table_id}/seats/{seat}/bot", response_model=schemas.TableInfo)
-async def fill_with_bot(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
-    """Host, before the start: a bot of the chosen level takes this empty seat."""
-    return (await h.command(table_id, "fill", token_hash=th, seat=seat, level=body.level))[1]
+def _bot_seat(op: str, doc: str) -> Callable[..., Awaitable[Json]]:
+    """The endpoint of a host's command that seats a bot of the chosen level: in an empty seat before
+    the start (fill), in a player's who left (kick). The same inputs, the table's summary after it."""
+
+    async def endpoint(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
+        return (await h.command(table_id, op, token_hash=th, seat=seat, level=body.level))[1]
+
+    endpoint.__doc__ = doc
+    return endpoint
+
+
+fill_with_bot = router.put(
+    "/tables/{table_id}/seats/{seat}/bot", response_model=schemas.TableInfo, name="fill_with_bot"
+)(_bot_seat("fill", "Host, before the start: a bot of the chosen level takes this empty seat."))
 
 
 @router.delete("/tables/{table_id}/seats/{seat}", response_model=schemas.TableInfo)
@@ -147,10 +158,11 @@ async def start(table_id: str, h: HallDep, th: TokenDep) -> Json:
     return (await h.command(table_id, "start", token_hash=th))[1]
 
 
-@router.post("/tables/{table_id}/seats/{seat}/kick", response_model=schemas.TableInfo)
-async def kick(table_id: str, seat: int, body: schemas.BotChoice, h: HallDep, th: TokenDep) -> Json:
-    """Host: kick a player who has left; a bot takes the seat over as it stands (it can still win)."""
-    return (await h.command(table_id, "kick", token_hash=th, seat=seat, level=body.level))[1]
+kick = router.post("/tables/{table_id}/seats/{seat}/kick", response_model=schemas.TableInfo, name="kick")(
+    _bot_seat(
+        "kick", "Host: kick a player who has left; a bot takes the seat over as it stands (it can still win)."
+    )
+)
 
 
 @router.post("/tables/{table_id}/kick-host", response_model=schemas.TableInfo)
