@@ -1,5 +1,6 @@
 """Migrations are history: the SQL each revision sends, up and down, on SQLite and on PostgreSQL, is
-pinned in migration_sql/ and must not change.
+pinned in migration_sql/ and must not change (the builders in store/columns.py that migrations share
+with schema.py may never alter it).
 
 A new revision appends its own SQL: `python -m tests.store.test_migration_sql` rewrites the files (it
 starts a throwaway PostgreSQL); the diff must touch nothing but the new revision's sections. A library
