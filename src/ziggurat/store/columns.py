@@ -1,4 +1,6 @@
-"""Columns that schema.py (the tables now) and the migrations that created them declare alike.
+"""The tables' columns as the migrations that created them declared them, written once: each migration
+creates its tables from here, and schema.py (the tables now) adds what later migrations changed. (Not
+accounts: 0013 changed the columns 0008 created, so each declares its own.)
 
 A migration is history: the SQL it sends must never change, or databases made before and after the
 change would differ. So nothing here changes once a migration uses it: a new or changed column goes in a
