@@ -2,8 +2,8 @@
 
 Every game writes its table three or four times (create; a join per seat; start; finish). Written as
 on SQLite (update the row, delete the seats, insert them again) that was three or four statements, and
-on PostgreSQL each statement is a round trip that costs the server's process ~0.1-0.2 ms of CPU in the
-driver and the event loop, more than PostgreSQL's own work. Here each write is one statement of
+on PostgreSQL each statement is a round trip that costs the server's process CPU in the driver and
+the event loop, more than PostgreSQL's own work does. Here each write is one statement of
 data-modifying CTEs: the row, the seats (an upsert from arrays, which rewrites only the seats that
 changed) and, as the case may be, the finished table's snapshot, the creator's count of open tables and
 the first lease. The statements are spelled out from the schema, so a new column is written here too,

@@ -1,11 +1,11 @@
 """Statements the lobby writes with every game (a table's row, its seats), run without SQLAlchemy's
 execution path where that path costs more than the write: on the writers' own connections.
 
-SQLAlchemy runs a statement in some 50-80 µs of Python (an execution context, a result, the compiled
-cache's lookups), several times what SQLite takes to do it; the lobby's few writes per request were
-a seventh of its CPU. On PostgreSQL the path through its asyncpg adapter cost a table's save, alone,
-0.62-0.65 ms of the server's CPU against 0.39-0.53 sent to asyncpg directly, and five saves batched
-with twenty moves 3.2-3.3 ms against 2.6-3.2 (docs/performance.md). A `Prepared`
+SQLAlchemy runs a statement through layers of Python (an execution context, a result, the compiled
+cache's lookups) that cost several times what SQLite takes to do it, and the lobby writes a few rows
+per request. On PostgreSQL the path through its asyncpg adapter (and its greenlet) cost the server more
+CPU per save, alone or batched with moves, than sending the statement to asyncpg directly
+(bench/pg_writes.py measures both; docs/performance.md, "The lobby"). A `Prepared`
 statement is compiled by SQLAlchemy once per set of parameter names and dialect, its values converted
 by the column types' own bind processors (JSON, booleans), and executed by the driver itself: on a
 plain sqlite3 connection (the SQLite writer's, inside the batch's transaction) on its cursor; on an

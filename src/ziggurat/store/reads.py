@@ -1,11 +1,11 @@
 """Reads: on SQLite on the event loop itself, on PostgreSQL through the async engine.
 
 The async SQLite driver runs every call (a cursor, its execute, its fetch, the connection's release)
-on a thread of its own and back, and each round trip costs the loop far more than SQLite's work: a
-one-row select cost 0.7-1.0 ms of CPU that way against 0.05 ms on a plain sqlite3 connection, so the
-lobby's listing of open tables cost 6 ms a request and every store read (a signed-in request's
-session) a millisecond. In WAL mode a reader never waits for the writer, and SQLite answers the
-lobby's queries in microseconds, so, as the writer does (store/writer.py), SQLite's reads run on the
+on a thread of its own and back, and each round trip costs the loop far more CPU than SQLite's own
+work: it made the lobby's listing of open tables, and every store read (a signed-in request's
+session), the dearest part of their requests (bench/results/2026-12-02-issue-14-lobby-sqlite-reads.md).
+In WAL mode a reader never waits for the writer, and SQLite answers the lobby's queries at once, so,
+as the writer does (store/writer.py), SQLite's reads run on the
 loop, on a connection of their own: `async with reads.connect() as conn: await conn.execute(q)`, the
 same code as on the async engine, with results read whole before the connection goes back.
 """

@@ -1,28 +1,32 @@
-"""The schema, as SQLAlchemy Core tables. Migrations (migrations/versions) create exactly this."""
+"""The schema, as SQLAlchemy Core tables. Migrations (migrations/versions) create exactly this; the
+columns a table still has as its migration created it are declared once, in columns.py."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
+
+from ziggurat.store.columns import (
+    chat_message,
+    friend,
+    game_table,
+    invitation,
+    lease,
+    logged_action,
+    rating,
+    rating_update,
+    seat,
+    session,
+    snapshot,
+    username_key,
+)
 
 metadata = sa.MetaData()
 
 game_tables = sa.Table(
     "game_tables",
     metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("game", sa.String(32), nullable=False),
-    sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("players", sa.Integer, nullable=False),
-    # Decimal text: a server table's seed has 129 bits (the keyed stream), more than SQL integers hold.
-    sa.Column("seed", sa.String(160), nullable=False),
-    sa.Column("order_seed", sa.BigInteger, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("host", sa.Integer, nullable=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("started_at", sa.Float, nullable=True),
-    sa.Column("finished_at", sa.Float, nullable=True),
-    sa.Column("result", sa.JSON, nullable=True),
-    sa.Column("version", sa.Integer, nullable=False),
+    # The seed is decimal text: a server table's has 129 bits (the keyed stream), more than SQL integers hold.
+    *game_table(seed=sa.String(160)),
     sa.Column("touched_at", sa.Float, nullable=True),  # the last change: open tables nobody touches expire
     sa.Column("created_by", sa.String(64), nullable=True, index=True),  # a hash of the creator's address
     # The host's switch: may spectators write in the table's chat.
@@ -39,15 +43,7 @@ game_tables = sa.Table(
 seats = sa.Table(
     "seats",
     metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(8), nullable=False),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=True),
-    sa.Column("level", sa.String(16), nullable=True),
-    sa.Column("has_left", sa.Boolean, nullable=False),
+    *seat(),
     # The table's version when the person left the game (left, or a bot took the seat over); none while
     # they sit. Ratings: someone who leaves before their seat's first move leaves an unrated seat.
     sa.Column("left_version", sa.Integer, nullable=True),
@@ -65,13 +61,7 @@ seats = sa.Table(
 actions = sa.Table(
     "actions",
     metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("idx", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("action", sa.String(256), nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
+    *logged_action(),
     # At a table with a clock: every seat's clock just before this action, as JSON (server/table/clocks.py).
     sa.Column("clock", sa.Text, nullable=True),
 )
@@ -82,13 +72,7 @@ actions = sa.Table(
 set_aside_actions = sa.Table(
     "set_aside_actions",
     metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("idx", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("action", sa.String(256), nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
+    *logged_action(),
     sa.Column("clock", sa.Text, nullable=True),
     sa.Column("set_aside_at", sa.Float, nullable=False),
 )
@@ -97,47 +81,16 @@ set_aside_actions = sa.Table(
 # unless renewed, and a fencing token that goes up with every new owner. Every write of a table's
 # owner carries its token; a write with an older one is refused, so a process that lost its lease (a
 # pause, a partition) can never overwrite what the new owner stored. One process on SQLite needs none.
-leases = sa.Table(
-    "leases",
-    metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("owner", sa.String(64), nullable=False),  # the owning process's node id
-    sa.Column("token", sa.BigInteger, nullable=False),
-    sa.Column("expires_at", sa.Float, nullable=False),  # the database's clock, in epoch seconds
-)
+leases = sa.Table("leases", metadata, *lease())
 
 # A table's chat, append-only: (table_id, seq) numbers the messages 1, 2, 3... as versions number the
 # actions, so a client that reconnects asks for what came after the last one it saw.
-chat_messages = sa.Table(
-    "chat_messages",
-    metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("at", sa.Float, nullable=False),
-    sa.Column("seat", sa.Integer, nullable=True),  # the writer's seat; none for a spectator
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("spectator", sa.Boolean, nullable=False),
-    sa.Column("text", sa.String(1200), nullable=False),  # (300 characters, up to 4 bytes each)
-)
+chat_messages = sa.Table("chat_messages", metadata, *chat_message())
 
 # A running table's snapshot (at most one): its state (the engine's to_json) and log entries at
 # `version`, as JSON text. A cache for restarts, never the truth: one that doesn't fit the action log
 # (beyond it, or unreadable after a rules change) is ignored and the table replays its whole log.
-snapshots = sa.Table(
-    "snapshots",
-    metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("state", sa.Text, nullable=False),
-    sa.Column("log", sa.Text, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
+snapshots = sa.Table("snapshots", metadata, *snapshot())
 
 # Accounts: a username (as shown) and an Argon2id password hash. Guests need none.
 accounts = sa.Table(
@@ -151,93 +104,21 @@ accounts = sa.Table(
 
 # The look-alike keys of each account's username (ziggurat.lookalike: one or two): no two accounts
 # share a key, so a name that looks like a taken one is taken, from any process at once.
-username_keys = sa.Table(
-    "username_keys",
-    metadata,
-    sa.Column("key", sa.String(255), primary_key=True),
-    sa.Column(
-        "account_id",
-        sa.String(32),
-        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    ),
-)
+username_keys = sa.Table("username_keys", metadata, *username_key())
 
 # Signed-in browsers: the sha256 of the session cookie's secret, never the secret itself.
-sessions = sa.Table(
-    "sessions",
-    metadata,
-    sa.Column("id_hash", sa.String(64), primary_key=True),
-    sa.Column(
-        "account_id",
-        sa.String(32),
-        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    ),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("expires_at", sa.Float, nullable=False),
-)
+sessions = sa.Table("sessions", metadata, *session())
 
 # An account's rating per game (server/table/ratings.py): openskill's (mu, sigma), with its games and wins.
-ratings = sa.Table(
-    "ratings",
-    metadata,
-    sa.Column(
-        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("game", sa.String(32), primary_key=True),
-    sa.Column("mu", sa.Float, nullable=False),
-    sa.Column("sigma", sa.Float, nullable=False),
-    sa.Column("games", sa.Integer, nullable=False),
-    sa.Column("wins", sa.Integer, nullable=False),
-    sa.Column("updated_at", sa.Float, nullable=False),
-)
+ratings = sa.Table("ratings", metadata, *rating())
 
 # Every rated game's updates, stored with the game (one row per account at the table), and when they
 # were made (`at`, in the order of commits): the ratings can be rebuilt from the results and checked.
-rating_updates = sa.Table(
-    "rating_updates",
-    metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column(
-        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("game", sa.String(32), nullable=False),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("rank", sa.Integer, nullable=False),
-    sa.Column("mu_before", sa.Float, nullable=False),
-    sa.Column("sigma_before", sa.Float, nullable=False),
-    sa.Column("mu_after", sa.Float, nullable=False),
-    sa.Column("sigma_after", sa.Float, nullable=False),
-    sa.Column("at", sa.Float, nullable=False, index=True),
-)
+rating_updates = sa.Table("rating_updates", metadata, *rating_update())
 
 # Friends: whom an account follows (one way: adding someone needs nobody's consent, as on Board Game
 # Arena); the lobby shows the tables where they sit.
-friends = sa.Table(
-    "friends",
-    metadata,
-    sa.Column(
-        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("friend_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-)
+friends = sa.Table("friends", metadata, *friend())
 
 # Invitations to a table, by username: the invited account sees them in its lobby while the table is open.
-invitations = sa.Table(
-    "invitations",
-    metadata,
-    sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column(
-        "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
-    ),
-    sa.Column("by_name", sa.String(64), nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
+invitations = sa.Table("invitations", metadata, *invitation())

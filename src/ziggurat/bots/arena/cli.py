@@ -48,6 +48,7 @@ def add_run_arguments(p: argparse.ArgumentParser, out: str) -> None:
         help="lineup, comma-separated levels (random, normal, hard; hard:500 sets that bot's iterations); "
         "a short lineup is filled with its last entry",
     )
+    p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
@@ -60,7 +61,6 @@ def add_run_arguments(p: argparse.ArgumentParser, out: str) -> None:
     )
     p.add_argument("--address", help="with --backend ray: an existing Ray cluster (e.g. ray://head:10001)")
     p.add_argument("--out", default=out, metavar="DIR", help="where the results and plots go")
-    p.add_argument("--iterations", type=int, help="search budget of every hard bot (default: per game)")
     p.add_argument(
         "--resume",
         action="store_true",

@@ -4,41 +4,9 @@
 from __future__ import annotations
 
 from ziggurat.engine.bits import bits
+from ziggurat.engine.spaces import spaces
 
-TERRITORIES: tuple[str, ...] = (
-    "japan",
-    "korea",
-    "manchuria",
-    "siberia",
-    "mongolia",
-    "north_china",
-    "south_china",
-    "tibet",
-    "indochina",
-    "malaya",
-    "ceylon",
-    "south_india",
-    "east_india",
-    "north_india",
-    "west_india",
-    "afghanistan",
-    "central_asia",
-    "iran",
-    "caucasus",
-    "anatolia",
-    "mesopotamia",
-    "north_israel",
-    "south_israel",
-    "arabia",
-    "yemen",
-    "egypt",
-)
-INDEX: dict[str, int] = {t: i for i, t in enumerate(TERRITORIES)}
-N_TERRITORIES = len(TERRITORIES)
-
-CAPACITY = 10  # PC of all faiths together in one territory
-WIN = N_TERRITORIES // 2 + 1  # "over 50%": 14 of 26
-
+# Every territory and the ones it borders, in the rulings' order (territory i is the i-th listed).
 _BORDERS = {
     "japan": "korea manchuria south_china",
     "korea": "japan manchuria north_china",
@@ -67,9 +35,12 @@ _BORDERS = {
     "yemen": "arabia egypt",
     "egypt": "south_israel arabia yemen",
 }
-ADJ: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(INDEX[x] for x in _BORDERS[t].split())) for t in TERRITORIES
-)
+TERRITORIES, INDEX, ADJ = spaces(_BORDERS)
+N_TERRITORIES = len(TERRITORIES)
+
+CAPACITY = 10  # PC of all faiths together in one territory
+WIN = N_TERRITORIES // 2 + 1  # "over 50%": 14 of 26
+
 ADJ_MASK: tuple[int, ...] = tuple(sum(1 << a for a in nb) for nb in ADJ)
 
 RELIGIONS: tuple[str, ...] = (

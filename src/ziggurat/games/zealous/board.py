@@ -6,30 +6,9 @@ is also the automatic choice order for proliferation when supply runs short.
 
 from __future__ import annotations
 
-TILES: tuple[str, ...] = (
-    "holy",
-    "j1",
-    "j2",
-    "j3",
-    "e1",
-    "e2",
-    "e3",
-    "m1",
-    "m2",
-    "m3",
-    "be1",
-    "be2",
-    "be3",
-    "bm1",
-    "bm2",
-    "bm3",
-)
-INDEX: dict[str, int] = {t: i for i, t in enumerate(TILES)}
-N_TILES = len(TILES)
+from ziggurat.engine.spaces import spaces
 
-HOLY, JUDGMENT, EMPTY, MIRACLE, BIRTH = range(5)
-KIND_NAMES = ("Holy City", "Judgment tile", "Empty tile", "Miracle tile", "Birth Site")
-
+# Every tile and the tiles it touches, in that order (tile i is the i-th listed).
 _CONNECTIONS = {
     "holy": "j1 j2 j3",
     "j1": "holy j2 j3 e3 e1",
@@ -48,10 +27,11 @@ _CONNECTIONS = {
     "bm2": "m2",
     "bm3": "m3",
 }
+TILES, INDEX, ADJ = spaces(_CONNECTIONS)
+N_TILES = len(TILES)
 
-ADJ: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(INDEX[x] for x in _CONNECTIONS[t].split())) for t in TILES
-)
+HOLY, JUDGMENT, EMPTY, MIRACLE, BIRTH = range(5)
+KIND_NAMES = ("Holy City", "Judgment tile", "Empty tile", "Miracle tile", "Birth Site")
 
 
 def _kind(t: str) -> int:

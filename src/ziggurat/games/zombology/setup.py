@@ -40,14 +40,10 @@ from ziggurat.games.zombology.scoring import final_result
 from ziggurat.games.zombology.state import (
     ASKS,
     CENTRE,
-    CHOOSE,
-    INSIGHT,
     NO_CARD,
     NOT_CHOSEN,
     OUT,
-    OVER,
     PHASES,
-    RESOLVE,
     ROUNDS,
     Phase,
     ZombologyState,
@@ -160,7 +156,7 @@ def _blank(n: int, suits: tuple[int, ...], options: ZombologyOptions = PRINTED) 
     st.variant = variant_json(options) if options != PRINTED else None
     st.suits = suits
     st.round = 1
-    st.phase = CHOOSE
+    st.phase = Phase.CHOOSE
     st.hand = [0] * n
     st.collection = [0] * n
     st.centre = 0
@@ -317,7 +313,7 @@ def state_to_json(st: ZombologyState) -> Json:
             "target": ID[target] if target >= 0 else None,
         }
     insight = None
-    if st.phase == INSIGHT:
+    if st.phase == Phase.INSIGHT:
         insight = {"seat": st.insight // N_SUITS, "guru": SUITS[st.insight % N_SUITS]}
     decks = {BACKS[b]: [ID[c] for c in reversed(st.deck[b])] for b in (EPIDEMIC, APOCALYPSE)}  # top first
     return {
@@ -373,7 +369,7 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
             st.chosen[s] = NOT_CHOSEN
         elif c == "none":
             st.chosen[s] = NO_CARD
-        elif st.phase == CHOOSE:
+        elif st.phase == Phase.CHOOSE:
             st.chosen[s] = pool.take(c)  # a hidden choice lies face down: it is nowhere else
         else:
             st.chosen[s] = CARD_INDEX[c]  # revealed: it is pending, or has resolved somewhere
@@ -406,17 +402,17 @@ def state_from_json(data: Mapping[str, Any]) -> ZombologyState:
             raise bad_setup("memory needs one row of one entry per seat for each seat.")
     if "rng" in data:
         st.rng = Rng.from_json(data["rng"])
-    if st.phase == CHOOSE:
+    if st.phase == Phase.CHOOSE:
         st.chosen = [
             NO_CARD if c == NOT_CHOSEN and not h else c for c, h in zip(st.chosen, st.hand, strict=True)
         ]
         if NOT_CHOSEN not in st.chosen:
             raise bad_setup("a state in the choose phase waits for somebody's choice.")
-    if st.phase == RESOLVE and st.ask is None:
+    if st.phase == Phase.RESOLVE and st.ask is None:
         raise bad_setup("a state in the resolve phase waits for a player's answer (ask).")
-    if st.phase == INSIGHT and st.insight < 0:
+    if st.phase == Phase.INSIGHT and st.insight < 0:
         raise bad_setup("a state in the insight phase names whose swap it is (insight).")
     _derive(st)
-    if st.phase == OVER:
+    if st.phase == Phase.OVER:
         st.result = final_result(st.collection, st.suits)
     return st

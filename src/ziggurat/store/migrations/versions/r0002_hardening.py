@@ -5,10 +5,6 @@
 - `game_tables.touched_at`: when the table last changed (open tables nobody touches expire).
 - `game_tables.created_by`: a hash of the creating client's address (open tables are capped per address).
 - `seats.auto_pass`: the player asked the server to pass for them when passing is all they can do.
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-11-30
 """
 
 from __future__ import annotations
@@ -18,8 +14,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

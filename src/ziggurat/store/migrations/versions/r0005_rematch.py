@@ -1,9 +1,4 @@
-"""Rematch ("Play again"): tables point to their rematch and back; seats held for last game's people.
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-11-30
-"""
+"""Rematch ("Play again"): tables point to their rematch and back; seats held for last game's people."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,4 @@
-"""Turn clocks: a table's time control, and the clocks stored with each action.
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-11-30
-"""
+"""Turn clocks: a table's time control, and the clocks stored with each action."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

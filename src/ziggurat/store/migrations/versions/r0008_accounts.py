@@ -1,19 +1,14 @@
-"""Accounts: usernames with Argon2id password hashes, signed-in sessions, and the account holding a seat.
-
-Revision ID: 0008
-Revises: 0007
-Create Date: 2026-12-01
-"""
+"""Accounts: usernames with Argon2id password hashes, signed-in sessions, and the account holding a seat."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
+from ziggurat.store import columns
+
 revision = "0008"
 down_revision = "0007"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
@@ -25,16 +20,7 @@ def upgrade() -> None:
         sa.Column("password_hash", sa.String(256), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
     )
-    op.create_table(
-        "sessions",
-        sa.Column("id_hash", sa.String(64), primary_key=True),
-        sa.Column(
-            "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False
-        ),
-        sa.Column("created_at", sa.Float, nullable=False),
-        sa.Column("expires_at", sa.Float, nullable=False),
-    )
-    op.create_index("ix_sessions_account_id", "sessions", ["account_id"])
+    op.create_table("sessions", *columns.session())  # with ix_sessions_account_id
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("account_id", sa.String(32), nullable=True))
         batch.create_index("ix_seats_account_id", ["account_id"])

@@ -7,10 +7,6 @@ round trips. This function takes the lock and then counts; as a VOLATILE functio
 runs on a snapshot of its own (in READ COMMITTED), so the count, taken once the lock is held, sees the
 tables of every create that held the lock before: the create is one statement, committed as it ends,
 and the lock is held until then. SQLite needs nothing (one writer).
-
-Revision ID: 0011
-Revises: 0010
-Create Date: 2026-12-02
 """
 
 from __future__ import annotations
@@ -19,8 +15,6 @@ from alembic import op
 
 revision = "0011"
 down_revision = "0010"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

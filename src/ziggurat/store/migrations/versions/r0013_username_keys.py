@@ -10,10 +10,6 @@ each gets every key of its name that no older account holds, and the older accou
 keys, so every look-alike spelling finds it. A younger account whose keys are all taken still signs in,
 and is still found (friends, invitations, profile), by its username written exactly as it is shown:
 lookups try the exact username first (`Accounts.by_name`). No new account can take any of these names.
-
-Revision ID: 0013
-Revises: 0012
-Create Date: 2026-12-03
 """
 
 from __future__ import annotations
@@ -22,11 +18,10 @@ import sqlalchemy as sa
 from alembic import op
 
 from ziggurat import lookalike
+from ziggurat.store import columns
 
 revision = "0013"
 down_revision = "0012"
-branch_labels = None
-depends_on = None
 
 _accounts = sa.table(
     "accounts",
@@ -44,14 +39,7 @@ def _oldest_first(conn: sa.Connection) -> list[tuple[str, str]]:
 
 
 def upgrade() -> None:
-    op.create_table(
-        "username_keys",
-        sa.Column("key", sa.String(255), primary_key=True),
-        sa.Column(
-            "account_id", sa.String(32), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False
-        ),
-    )
-    op.create_index("ix_username_keys_account_id", "username_keys", ["account_id"])
+    op.create_table("username_keys", *columns.username_key())  # with ix_username_keys_account_id
     conn = op.get_bind()
     held: set[str] = set()
     rows = []

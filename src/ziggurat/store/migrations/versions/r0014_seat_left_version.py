@@ -4,10 +4,6 @@ Set when a player leaves a running game or a bot takes their seat over (a kick),
 back. A rated game's end asks whether their seat had moved by then: someone who leaves before it did
 is not rated for that game, and their seat counts for nobody (server/table/ratings.py). Seats written before
 this revision have none: their departures count as after a move.
-
-Revision ID: 0014
-Revises: 0013
-Create Date: 2026-12-04
 """
 
 from __future__ import annotations
@@ -17,8 +13,6 @@ from alembic import op
 
 revision = "0014"
 down_revision = "0013"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
