@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
-import { loadRenderer } from "./games/registry.js";
+import { loadRenderer, inOrder } from "./games/registry.js";
 import { clockField, clockText } from "./clock.js";
 import { account, onAccount, accountTables, claim } from "./account.js";
 import { accountBar } from "./accountbar.js";
@@ -69,9 +69,7 @@ export function lobbyPage(root, games, renderers) {
   }
   showName();
   let accountIds = new Set(); // the tables the account sits at (as last listed under "Your tables")
-  const ORDER = ["zealous", "faiths", "zombology", "zenith"]; // the flagship first
-  const rank = (g) => (ORDER.includes(g.id) ? ORDER.indexOf(g.id) : ORDER.length);
-  const gameCards = [...games].sort((a, b) => rank(a) - rank(b)).map((g) => gameCard(g, renderers[g.id] || {}));
+  const gameCards = inOrder(games).map((g) => gameCard(g, renderers[g.id] || {}));
   clear(root).append(
     h(
       "div",

@@ -367,8 +367,15 @@ function render(c) {
   };
 }
 
+// This game's own error codes (docs/games/faiths.md), as sentences for the player: errors.js learns them
+// when the renderer loads (games/registry.js).
+const ERRORS = {
+  "reaction-only": "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
+};
+
 export default {
   id: "faiths",
+  errors: ERRORS,
   picture: "/static/img/faiths.svg",
   scoreLabel: "Territories",
   defaultPlayers: 4,

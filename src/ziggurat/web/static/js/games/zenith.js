@@ -167,8 +167,19 @@ function render(c) {
   };
 }
 
+// This game's own error codes (docs/games/zenith.md), as sentences for the player: errors.js learns them
+// when the renderer loads (games/registry.js).
+const ERRORS = {
+  "unknown-space": "There is no such space on this board.",
+  occupied: "That space already holds a piece.",
+  "space-not-open": "That space isn't open yet: all three spaces below it need pieces.",
+  "no-own-support": "A piece must rest on at least one of your own pieces.",
+  eliminated: "You are out of this game.",
+};
+
 export default {
   id: "zenith",
+  errors: ERRORS,
   picture: "/static/img/zenith.svg",
   // The ranking is by elimination order (the last standing first), so that is what the column says.
   scoreLabel: "Elimination",

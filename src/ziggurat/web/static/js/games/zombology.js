@@ -361,8 +361,22 @@ function label(a, c) {
   }
 }
 
+// This game's own error codes (docs/games/zombology.md), as sentences for the player: errors.js learns them
+// when the renderer loads (games/registry.js).
+const ERRORS = {
+  "already-chosen": "You have already chosen your card this round.",
+  "not-a-therapy": "Only Therapy cards can be swapped.",
+  "wrong-suit": "That Guru can only take a failed card of its own therapy.",
+  "just-swapped": "Another player swapped that card into the centre this round; it can't be taken yet.",
+  "not-in-centre": "That card isn't among the failed cards in the centre.",
+  "bad-target": "An Overrun must target another player's card that hasn't resolved yet.",
+  "guru-owned": "You already own that Guru.",
+  "guru-not-in-play": "That therapy isn't in this game.",
+};
+
 export default {
   id: "zombology",
+  errors: ERRORS,
   picture: "/static/img/zombology.svg",
   scoreLabel: "Points in a cure",
   defaultPlayers: 4,
