@@ -4,6 +4,7 @@
 
 import { h, s, clickable, plural } from "../dom.js";
 import { inkOn, seatMark, swatch } from "../colors.js";
+import { offered } from "./common.js";
 
 const COLOURS = { green: "#2f9a4a", orange: "#e8791b", purple: "#8a55c4", blue: "#2f72c4" };
 const H = Math.sqrt(3) / 2;
@@ -34,8 +35,7 @@ function triangle(x, y, side) {
 function drawBoard(c, handled) {
   const v = c.view;
   const col = colours(c);
-  const legal = new Map(c.legal.filter((a) => a.startsWith("place:")).map((a) => [a.slice(6), a]));
-  for (const a of legal.values()) handled.add(a);
+  const legal = offered(c, handled, "place");
   const open = new Set(v.open);
   const all = v.levels.flat().map(position);
   const xs = all.map((p) => p[0]);
@@ -167,8 +167,7 @@ function render(c) {
   };
 }
 
-// This game's own error codes (docs/games/zenith.md), as sentences for the player: errors.js learns them
-// when the renderer loads (games/registry.js).
+// This game's own error codes (docs/games/zenith.md) in words: errors.js learns them as the renderer loads.
 const ERRORS = {
   "unknown-space": "There is no such space on this board.",
   occupied: "That space already holds a piece.",
