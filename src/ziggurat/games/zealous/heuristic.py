@@ -15,11 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Projection, margin
-from ziggurat.bots.ismcts import Settings
-from ziggurat.bots.learned import LinearValue, chances
-from ziggurat.bots.plans import PlanSettings
+from ziggurat.bots.plugin import LinearValue, PlanSettings, Projection, Settings, Tuning, chances, margin
 from ziggurat.engine import Game
 from ziggurat.games.zealous.actions import A_MOVE, A_PLACE, A_PLAY
 from ziggurat.games.zealous.board import ADJ, BIRTH, HOLY, JUDGMENT, KIND, MIRACLE, N_TILES, STEPS
