@@ -31,8 +31,10 @@ class ZealousHeuristic(Projection):
     horizon = 6  # a whole turn: card and its choices, move, place
     # The hard bot: the normal bot's best 8 actions, each played on in sampled worlds by normal-like
     # players to the end of the round (bots/plans.py), the worse half dropped after each third of the
-    # budget (sequential halving): up to 400 simulated rounds and 1,000 simulated actions (about 0.9 ms
-    # each on one core of a small machine: the 95th percentile decision stays under a second).
+    # budget (sequential halving): up to 400 simulated rounds, and 1,000 simulated actions so that the
+    # round's first decisions (a whole round to simulate per world) keep a person waiting no longer
+    # than its last ones; both are counts, so a seed makes the same decisions on any machine
+    # (bench/bots.py measures how long they take).
     hard = Tuning(400, Settings(), plans=PlanSettings(top=8, rounds=1, margin=0.01, work=1000, halving=True))
 
     learned = LinearValue(Path(__file__).with_name("value.json"))  # `ziggurat train zealous` writes it
