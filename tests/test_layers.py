@@ -276,7 +276,7 @@ def test_the_cycle_finder_finds_cycles() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-def test_the_import_scan_counts_what_runs_at_import_time(tmp_path: Path) -> None:
+def test_the_import_scan_counts_what_runs_at_import_time() -> None:
     code = (
         "from typing import TYPE_CHECKING\n"
         "import a\n"
@@ -303,3 +303,17 @@ def test_a_game_plug_in_reaches_bots_and_rl_only_through_their_plugin_modules() 
             if layer in (["ziggurat", "bots"], ["ziggurat", "rl"]) and m not in surfaces:
                 bad.append(f"{path.relative_to(SRC)} imports {m}")
     assert not bad, "\n".join(bad)
+
+
+def test_relative_imports_submodules_and_their_packages_are_resolved(tmp_path: Path) -> None:
+    """As if bots/hard.py read so: `from . import plans` is the submodule, `from ..engine import Game`
+    the package, and importing heuristics.tuning loads heuristics too (but not bots, the importer's own
+    package, already loading)."""
+    path = tmp_path / "hard.py"
+    path.write_text("from .heuristics import tuning\nfrom . import plans\nfrom ..engine import Game\n")
+    assert import_time_edges("ziggurat.bots.hard", path) == {
+        "ziggurat.bots.heuristics",
+        "ziggurat.bots.heuristics.tuning",
+        "ziggurat.bots.plans",
+        "ziggurat.engine",
+    }
