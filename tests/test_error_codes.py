@@ -50,9 +50,14 @@ def raised() -> dict[str, set[str]]:
 
 
 def friendly_codes() -> set[str]:
-    text = (STATIC_DIR / "js/errors.js").read_text()
-    table = text.split("export const FRIENDLY = {")[1].split("\n};")[0]
-    return set(re.findall(r'^\s+"?([a-z-]+)"?: "', table, re.M))
+    """The codes errors.js words, and each game's own (its renderer's ERRORS, which errors.js learns)."""
+    tables = [(STATIC_DIR / "js/errors.js").read_text().split("export const FRIENDLY = {")[1]]
+    tables += [
+        js.split("const ERRORS = {")[1]
+        for f in (STATIC_DIR / "js/games").glob("*.js")
+        if "const ERRORS = {" in (js := f.read_text())
+    ]
+    return {code for t in tables for code in re.findall(r'^\s+"?([a-z-]+)"?: "', t.split("\n};")[0], re.M)}
 
 
 def test_the_scan_finds_every_family() -> None:

@@ -11,9 +11,14 @@ import httpx
 import pytest
 from playwright.async_api import Browser, Page, Response
 
+from ziggurat.web import STATIC_DIR
+
 from .driver import create_table
 
 RENDERERS = re.compile(r"/js/games/(?!registry\.js|common\.js)[\w-]+\.js$")  # common.js: the table's
+# the table page's controller and views; the lobby's form and "Your tables"
+TABLE_PARTS = tuple(f"table/{p.name}" for p in (STATIC_DIR / "js/table").glob("*.js"))
+LOBBY_PARTS = tuple(f"lobby/{p.name}" for p in (STATIC_DIR / "js/lobby").glob("*.js"))
 
 
 @dataclass
@@ -70,7 +75,7 @@ async def test_the_lobby_loads_only_the_lobby(open_page: Opener, web_url: str) -
     await seen.page.wait_for_selector(".game-card")
     await settle(seen.page)
     assert seen.scripts(RENDERERS) == []
-    assert seen.named("table.js", "seats.js", "gamelog.js", "result.js", "socket.js") == []
+    assert seen.named("table.js", "seats.js", "gamelog.js", "result.js", "socket.js", *TABLE_PARTS) == []
     assert not [u for u in seen.responses if u.endswith(".json") and "/static/" in u]  # no card data
     page_headers = seen.responses[web_url.rstrip("/") + "/"]
     assert page_headers["cache-control"] == "no-cache"
@@ -114,8 +119,8 @@ async def test_a_table_loads_its_own_renderer_only(open_page: Opener, web_url: s
     await friend.page.wait_for_selector("#waiting-room h2")
     await settle(friend.page)
     assert [u.rsplit("/", 1)[1] for u in friend.scripts(RENDERERS)] == ["zenith.js"]
-    assert friend.named("lobby.js") == []
-    assert friend.named("table.js") == ["table.js"]
+    assert friend.named("lobby.js", *LOBBY_PARTS) == []
+    assert friend.named("table.js", *TABLE_PARTS) == sorted(["table.js", *TABLE_PARTS])
     # Its "How to play" ends with the game's complete rules.
     await friend.page.click("#rules summary")
     link = friend.page.locator("#rules a.rules-link")

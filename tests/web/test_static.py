@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 
+from tests.test_error_codes import friendly_codes
 from ziggurat.games.faiths.board import _BORDERS, HOMELAND, RELIGIONS, TERRITORIES
 from ziggurat.games.faiths.cards import CARDS as FAITHS_CARDS
 from ziggurat.games.zealous.cards import CARDS as ZEALOUS_CARDS
@@ -115,8 +116,23 @@ def _documented_codes() -> set[str]:
 
 
 def test_every_error_code_has_a_friendly_sentence() -> None:
-    text = (STATIC_DIR / "js/errors.js").read_text()
-    known = set(re.findall(r'^\s+"?([a-z-]+)"?: "', text, re.M))
+    known = friendly_codes()  # errors.js's, and each game's in its renderer
     missing = sorted(_documented_codes() - known)
-    assert not missing, f"errors.js has no sentence for {missing}"
+    assert not missing, f"errors.js and the renderers' ERRORS have no sentence for {missing}"
+    text = (STATIC_DIR / "js/errors.js").read_text()
     assert '"card-not-valid": "This card isn\'t valid this turn."' in text
+
+
+def test_only_the_table_controller_talks_to_the_server() -> None:
+    """docs/web.md, "The table page in parts": the views read the controller's state and call its
+    actions; they neither import the socket or the lobby API nor write the state."""
+    views = [STATIC_DIR / "js/table.js", *(STATIC_DIR / "js/table").glob("*.js")]
+    assert len(views) > 5
+    for f in views:
+        if f.name == "controller.js":
+            continue
+        text = f.read_text()
+        talks = set(re.findall(r"""from\s*["'](?:\./|\.\./)(socket|api)\.js["']""", text))
+        assert not talks, f"{f.name} imports {sorted(talks)}: only table/controller.js talks to the server"
+        writes = re.findall(r"\b(?:st|state)\.\w+\s*(?:=[^=]|\+\+|--|\+=|-=)", text)
+        assert not writes, f"{f.name} writes the controller's state: {writes}"

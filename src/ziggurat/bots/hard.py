@@ -11,25 +11,14 @@ information and small boards can).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.bots.base import Bot
 from ziggurat.bots.heuristics import heuristic_for
-from ziggurat.bots.ismcts import Budget, Decision, Report, Settings, search
-from ziggurat.bots.plans import PlanSettings, search_plans
+from ziggurat.bots.heuristics.tuning import Settings, Tuning
+from ziggurat.bots.ismcts import Budget, Decision, Report, search
+from ziggurat.bots.plans import search_plans
 from ziggurat.engine import Game
-
-
-@dataclass(frozen=True)
-class Tuning:
-    """How the `hard` bot searches one game (a game's heuristic declares it as `hard`)."""
-
-    iterations: int  # default search budget
-    settings: Settings
-    per_action: int = 0  # if set, a choice between k actions gets at most k * per_action iterations
-    plans: PlanSettings | None = None  # if set, Monte Carlo over the normal bot's candidates (plans.py)
-
 
 DEFAULT = Tuning(800, Settings())
 

@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.bots.heuristics import Heuristic
+from ziggurat.bots.heuristics.tuning import Settings
 from ziggurat.bots.normal import Planner
 from ziggurat.engine import Game
 
 Edge = list[float]  # [visits, total reward, availability]
+DEFAULTS = Settings()
 
 
 class Node:
@@ -46,14 +48,6 @@ class Budget:
 
     iterations: int | None = 1000
     seconds: float | None = None
-
-
-@dataclass(frozen=True)
-class Settings:
-    exploration: float = 0.7  # UCB constant, rewards being in [0, 1]
-    rollout_steps: int | None = None  # playout length before the heuristic judges; None: to the end
-    rollout_rounds: int | None = None  # ... or until this many rounds have ended (Heuristic.round_of)
-    model_opponents: bool = False  # other seats play the normal bot's plans instead of being searched
 
 
 @dataclass(frozen=True)
@@ -76,7 +70,7 @@ class Report:
     visits: dict[str, int]
 
 
-def search(d: Decision, settings: Settings = Settings()) -> tuple[str, Report]:
+def search(d: Decision, settings: Settings = DEFAULTS) -> tuple[str, Report]:
     game, state, seat, rng, h, budget = d.game, d.state, d.seat, d.rng, d.h, d.budget
     legal = game.legal(state, seat)
     root = Node()

@@ -20,29 +20,13 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from ziggurat.bots.heuristics import Heuristic
+from ziggurat.bots.heuristics.tuning import PlanSettings
 from ziggurat.bots.ismcts import Decision, Report
 from ziggurat.bots.normal import TIE, Planner, follow
 from ziggurat.engine import Game
-
-
-@dataclass(frozen=True)
-class PlanSettings:
-    top: int = 4  # candidates kept from the normal bot's ranking
-    rounds: int = 1  # round ends simulated before the heuristic judges
-    margin: float = 0.0  # a challenger must beat the normal bot's favourite by this much (win chance)
-    # Simulated actions per decision at most (None: no cap). A world's cost depends on how much of the
-    # round is left to simulate, so a cap on simulated games alone lets the round's first decisions
-    # take several times as long as its last ones; this caps the work, and so the time, of the
-    # expensive ones. Counted, never timed: the same seed still makes the same decisions.
-    work: int | None = None
-    # Sequential halving (Karnin, Koren & Somekh 2013): the budget is cut into log2(top) equal phases,
-    # and after each the worse half of the candidates still in play is dropped, so more candidates are
-    # looked at and the close ones meet more worlds. False: every candidate meets every world.
-    halving: bool = False
 
 
 def ranked(

@@ -103,8 +103,8 @@ class Info:
     max_length: Callable[[int, Any], int] | None = None
     # The game's plug-ins for the layers above, as "module:attribute" (Gymnasium's lazy `entry_point`):
     # imported only by the layer that uses them, so the rules load without bots or numpy.
-    heuristic: str = ""  # a bots.heuristics.Heuristic: the bots' knowledge (empty: random playouts)
-    observer: str = ""  # an rl.observe.Encoder subclass: numeric observations of a view
+    heuristic: str = ""  # a bots.plugin.Heuristic: the bots' knowledge (empty: random playouts)
+    observer: str = ""  # an rl.plugin.Encoder subclass: numeric observations of a view
 
     def check_players(self, players: Any) -> int:
         """`players` if this game can be played by that many, else InputError."""

@@ -11,6 +11,7 @@ import pkgutil
 from typing import Any
 
 from ziggurat.bots.heuristics.base import Heuristic
+from ziggurat.bots.heuristics.tuning import Tuning
 from ziggurat.engine import Game
 
 _CACHE: dict[str, Heuristic] = {}
@@ -29,4 +30,4 @@ def heuristic_for(game: Game[Any, Any]) -> Heuristic:
     return h
 
 
-__all__ = ["GENERIC", "Heuristic", "heuristic_for"]
+__all__ = ["GENERIC", "Heuristic", "Tuning", "heuristic_for"]

@@ -9,12 +9,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ziggurat.bots.heuristics.tuning import Tuning
 from ziggurat.engine import Game, Result
-
-if TYPE_CHECKING:
-    from ziggurat.bots.hard import Tuning
 
 
 class Heuristic:

@@ -8,9 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Projection
-from ziggurat.bots.ismcts import Settings
+from ziggurat.bots.plugin import Projection, Settings, Tuning
 from ziggurat.engine import Game
 from ziggurat.engine.bits import bits
 from ziggurat.games.faiths.board import ADJ_MASK, N_TERRITORIES

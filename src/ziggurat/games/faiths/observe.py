@@ -9,9 +9,7 @@ from ziggurat.engine import Json
 from ziggurat.games.faiths.board import CAPACITY, N_TERRITORIES, RELIGIONS, TERRITORIES
 from ziggurat.games.faiths.cards import CARDS, MAGNITUDES
 from ziggurat.games.faiths.state import HAND_LIMIT, PHASES, REACT, FaithsState, Pending
-from ziggurat.rl.layout import Writer
-from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import Memo, bit_digits, bits, multi_hot, one_hots
+from ziggurat.rl.plugin import Encoder, Memo, Writer, bit_digits, bits, index_of, multi_hot, one_hots
 
 T = N_TERRITORIES
 C = len(CARDS)

@@ -1,12 +1,10 @@
-"""Zealous knowledge: a position is worth the points each religion can expect by the end of the game.
+"""Zealous knowledge: a position is worth the points each religion can expect by the end of the game
+(the projection, projection.py), against the field.
 
-The projection is the score so far, plus the rent every follower on the board will keep paying (Holy
-City double), plus the followers that majorities are about to proliferate, plus cards in hand and a
-prophet standing where it can act (next to the Holy City, next to its own followers). A kill is
-valued through that last term: a prophet taken off the board beside its followers loses it.
-Only public facts and the bot's own hand are read (opponents' hands count by size alone).
-The hard bot's simulated rounds end in win chances from a learned value over the projection's parts
-and more (value.py, weights fitted by `ziggurat train zealous`); the projection's softmax elsewhere.
+The normal bot judges positions by it, and weighs the commonest decision, a placement, from its change
+on one tile; the hard bot's playouts walk and place by a cheap rule of thumb. The hard bot's simulated
+rounds end in win chances from a learned value over the projection's parts and more (value.py, weights
+fitted by `ziggurat train zealous`); the projection's softmax elsewhere.
 """
 
 from __future__ import annotations
@@ -15,123 +13,28 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Projection, margin
-from ziggurat.bots.ismcts import Settings
-from ziggurat.bots.learned import LinearValue, chances
-from ziggurat.bots.plans import PlanSettings
+from ziggurat.bots.plugin import LinearValue, PlanSettings, Projection, Settings, Tuning, chances, margin
 from ziggurat.engine import Game
+from ziggurat.games.zealous import value
 from ziggurat.games.zealous.actions import A_MOVE, A_PLACE, A_PLAY
-from ziggurat.games.zealous.board import ADJ, BIRTH, HOLY, JUDGMENT, KIND, MIRACLE, N_TILES, STEPS
-from ziggurat.games.zealous.cards import CONSECRATION, EXILE, EXODUS, REDEMPTION, SALVATION
-from ziggurat.games.zealous.state import MOVE, PLACE, PROLIFERATION, SETUP, ZealousState
+from ziggurat.games.zealous.board import JUDGMENT, KIND, MIRACLE, STEPS
+from ziggurat.games.zealous.projection import NEAR_OWN, PROLIF, majority_seat, project, rounds_left, weights
+from ziggurat.games.zealous.state import MOVE, PLACE, ZealousState
 
-WEIGHT = tuple(2 if t == HOLY else 1 for t in range(N_TILES))  # a tally's points per follower, by tile
-_WEIGHTS = {2: WEIGHT}  # by the Holy City's points (a variant may change them)
-
-
-def weights(st: ZealousState) -> tuple[int, ...]:
-    w = _WEIGHTS.get(st.holy)
-    if w is None:
-        w = _WEIGHTS[st.holy] = (st.holy, *WEIGHT[1:])
-    return w
-
-
-# What a prophet standing on each kind of tile is worth (Holy City, Judgment, Empty, Miracle, Birth):
-# a Judgment tile reaches the Holy City, a Birth Site reaches almost nothing.
-STAND = {HOLY: 1.5, JUDGMENT: 2.0, 2: 1.0, MIRACLE: 0.5, BIRTH: 0.0}
-STAND_AT = tuple(STAND[KIND[t]] for t in range(N_TILES))
-DEAD = -0.5
-NEAR_OWN = 0.15  # per own follower on a tile next to the prophet: it can reinforce or defend them
-SANCTUARY = 0.3  # per protected follower
-PROLIF = 1.3  # a majority's new follower, per tally left after it arrives (it tends to grow again)
 BAD_ROLLOUT = frozenset(("skip", "done"))
 PLACE_TILE = {a: t for t, a in enumerate(A_PLACE)}
 MOVE_TILE = {a: t for t, a in enumerate(A_MOVE)}
 PLAYS = frozenset(A_PLAY)
 
 
-def rounds_left(st: ZealousState, income: list[int] | None = None) -> int:
-    """Tallies still to come, this round's included (estimated from income when a score ends it)."""
-    by_rounds = 15 if st.max_rounds is None else max(1, st.max_rounds - max(st.round, 1) + 1)
-    if st.target is None:
-        return by_rounds
-    if income is None:
-        income = _income(st)
-    target = st.target
-    best = by_rounds
-    for s, x in enumerate(income):
-        need = target - st.score[s]
-        if need <= 0:
-            return 1
-        best = min(best, -(-need // max(x + 2, 3)))
-    return max(1, best)
-
-
-def _income(st: ZealousState) -> list[int]:
-    n = st.n
-    f = st.followers
-    out = [0] * n
-    for s in range(n):
-        out[s] = sum(f[s::n]) + (st.holy - 1) * f[s]  # every follower once, the Holy City's (tile 0) more
-    return out
-
-
-def project(st: ZealousState) -> list[float]:
-    """Each seat's expected final score. The hot spot of both bots: kept to plain loops."""
-    n = st.n
-    f = st.followers
-    supply = st.supply
-    income = _income(st)
-    r = rounds_left(st, income)
-    proj: list[float] = [float(st.score[s] + income[s] * r) for s in range(n)]
-    famine = st.famine
-    weight = weights(st)
-    later = (r - 1) * PROLIF
-    # Majorities about to proliferate (a religion short of supply adds fewer; ignored here).
-    for t in range(N_TILES):
-        base = t * n
-        row = f[base : base + n]
-        top = max(row)
-        if top and 2 * top > sum(row) and not famine >> t & 1:
-            s = row.index(top)
-            if supply[s]:
-                proj[s] += weight[t] * later
-    card = 0.4 * (r - 1) + 0.5
-    scale = min(r, 3) / 3
-    tempo = st.phase not in (SETUP, PROLIFERATION)
-    first = st.first
-    order = (st.turn - first) % n  # where the seat to act stands in this round's order
-    for s in range(n):
-        h = st.hand[s]
-        held = sum(h)
-        if held:
-            divine = h[EXODUS] + h[SALVATION] + h[REDEMPTION] + h[EXILE] + h[CONSECRATION]
-            useful = min(held, r)
-            proj[s] += card * (useful + 0.5 * min(divine, useful))
-        p = st.prophet[s]
-        if p < 0:
-            proj[s] += DEAD * scale
-        else:
-            near = 0
-            for u in ADJ[p]:
-                near += f[u * n + s]
-            proj[s] += (STAND_AT[p] + NEAR_OWN * near) * scale
-        m = st.sanctuary[s]
-        if m:
-            proj[s] += SANCTUARY * sum(f[t * n + s] for t in range(N_TILES) if m >> t & 1)
-        # A seat whose turn has not ended this round will add a follower that scores this tally too.
-        if tempo and (s - first) % n >= order and supply[s]:
-            proj[s] += r
-    return proj
-
-
 class ZealousHeuristic(Projection):
     horizon = 6  # a whole turn: card and its choices, move, place
     # The hard bot: the normal bot's best 8 actions, each played on in sampled worlds by normal-like
     # players to the end of the round (bots/plans.py), the worse half dropped after each third of the
-    # budget (sequential halving): up to 400 simulated rounds and 1,000 simulated actions (about 0.9 ms
-    # each on one core of a small machine: the 95th percentile decision stays under a second).
+    # budget (sequential halving): up to 400 simulated rounds, and 1,000 simulated actions so that the
+    # round's first decisions (a whole round to simulate per world) keep a person waiting no longer
+    # than its last ones; both are counts, so a seed makes the same decisions on any machine
+    # (bench/bots.py measures how long they take).
     hard = Tuning(400, Settings(), plans=PlanSettings(top=8, rounds=1, margin=0.01, work=1000, halving=True))
 
     learned = LinearValue(Path(__file__).with_name("value.json"))  # `ziggurat train zealous` writes it
@@ -183,9 +86,9 @@ class ZealousHeuristic(Projection):
                 new[seat] += weight[t] * r + NEAR_OWN * min(r, 3) / 3 - tempo
                 if not st.famine >> t & 1:
                     row = f[t * n : t * n + n]
-                    before = _majority(row, st.supply)
+                    before = majority_seat(row, st.supply)
                     row[seat] += 1
-                    after = _majority(row, st.supply)
+                    after = majority_seat(row, st.supply)
                     if before != after:
                         if before >= 0:
                             new[before] -= weight[t] * later
@@ -232,16 +135,6 @@ class ZealousHeuristic(Projection):
 
     def round_of(self, state: Any) -> int:
         return int(state.round)
-
-
-def _majority(row: list[int], supply: list[int]) -> int:
-    """The seat holding more than half of a tile's followers (and a follower to add), or -1."""
-    top = max(row)
-    if top and 2 * top > sum(row):
-        s = row.index(top)
-        if supply[s]:
-            return s
-    return -1
 
 
 def _place_value(st: ZealousState, seat: int, t: int) -> float:
@@ -292,5 +185,3 @@ def _best_move(st: ZealousState, seat: int, legal: list[str], rand: Any) -> str:
 
 
 HEURISTIC = ZealousHeuristic()
-
-from ziggurat.games.zealous import value  # noqa: E402 (it reads this module's projection)

@@ -10,9 +10,7 @@ from ziggurat.games.zealous.board import TILES
 from ziggurat.games.zealous.cards import CARDS, DECK_OF, DECKS
 from ziggurat.games.zealous.rules import to_act
 from ziggurat.games.zealous.state import FOLLOWERS_PER_PLAYER, MOVE, PHASES, ZealousState
-from ziggurat.rl.layout import Writer
-from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import BYTE_BITS, Memo, bits16, one_hots
+from ziggurat.rl.plugin import BYTE_BITS, Encoder, Memo, Writer, bits16, index_of, one_hots
 
 STEPS = ("card", "move", "place", "resolve", "setup", "rebirth", "proliferation", "over")
 PENDING_FRAMES = 2  # the decision being made and the card it sits in (Vision, Salvation)

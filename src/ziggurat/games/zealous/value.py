@@ -1,7 +1,7 @@
 """What the hard bot's learned value reads of a Zealous position: a row of numbers per seat.
 
 The hard bot simulates a round and then needs every seat's chance of winning from where the round
-left them. The hand-set projection (heuristic.project) turned into chances by a softmax is
+left them. The hand-set projection (projection.py) turned into chances by a softmax is
 overconfident early and blind to the turn order; a linear model over the projection's parts, fitted
 by `ziggurat train zealous` to the outcomes of games between normal bots, predicts them better
 (docs/bots.md). The features are scaled by the temperature the projection used, so one weight serves
@@ -14,7 +14,7 @@ from functools import cache
 
 from ziggurat.games.zealous.board import ADJ, HOLY, N_TILES
 from ziggurat.games.zealous.cards import CONSECRATION, EXILE, EXODUS, N_CARDS, REDEMPTION, SALVATION
-from ziggurat.games.zealous.heuristic import STAND_AT, _income, _majority, project, rounds_left, weights
+from ziggurat.games.zealous.projection import STAND_AT, incomes, majority_seat, project, rounds_left, weights
 from ziggurat.games.zealous.state import ZealousState
 
 SCALARS = (
@@ -53,7 +53,7 @@ def features(st: ZealousState) -> list[list[float]]:
     """One row per seat (see `names`)."""
     n = st.n
     f = st.followers
-    income = _income(st)
+    income = incomes(st)
     r = rounds_left(st, income)
     proj = project(st)
     inv = 1.0 / (2.0 + 1.5 * r)  # the projection's temperature (ZealousHeuristic.temperature)
@@ -61,7 +61,7 @@ def features(st: ZealousState) -> list[list[float]]:
     majority = [0.0] * n
     for t in range(N_TILES):
         if not st.famine >> t & 1:
-            s = _majority(f[t * n : t * n + n], st.supply)
+            s = majority_seat(f[t * n : t * n + n], st.supply)
             if s >= 0:
                 majority[s] += w[t]
     rows = []

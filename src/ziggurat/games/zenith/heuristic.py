@@ -13,9 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Heuristic, margin
-from ziggurat.bots.ismcts import Settings
+from ziggurat.bots.plugin import Heuristic, Settings, Tuning, margin
 from ziggurat.engine import Game
 from ziggurat.games.zenith.actions import A_PLACE
 from ziggurat.games.zenith.prover import Prover

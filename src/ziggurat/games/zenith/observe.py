@@ -8,9 +8,7 @@ from typing import Any
 from ziggurat.engine import Json
 from ziggurat.games.zenith.board import BOARDS
 from ziggurat.games.zenith.state import ZenithState
-from ziggurat.rl.layout import Writer
-from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import bit_digits, bits, multi_hot
+from ziggurat.rl.plugin import Encoder, Writer, bit_digits, bits, index_of, multi_hot
 
 
 class ZenithEncoder(Encoder):

@@ -12,9 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ziggurat.bots.hard import Tuning
-from ziggurat.bots.heuristics.base import Heuristic
-from ziggurat.bots.ismcts import Settings
+from ziggurat.bots.plugin import Heuristic, Settings, Tuning
 from ziggurat.engine import Game, Result
 from ziggurat.games.zombology.actions import A_CHOOSE
 from ziggurat.games.zombology.cards import KIND, SUIT, SUIT_MASK, THERAPY, THERAPY_MASK, VALUE, cards_of

@@ -25,9 +25,7 @@ from ziggurat.games.zombology.state import (
     RESOLVE,
     ZombologyState,
 )
-from ziggurat.rl.layout import Writer
-from ziggurat.rl.observe.base import Encoder, index_of
-from ziggurat.rl.observe.numerators import Memo, bit_digits, bits, multi_hot, one_hots
+from ziggurat.rl.plugin import Encoder, Memo, Writer, bit_digits, bits, index_of, multi_hot, one_hots
 
 ROUNDS = 8
 U = len(SUITS)

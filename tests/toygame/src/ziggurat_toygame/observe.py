@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.engine import Json
-from ziggurat.rl.layout import Writer
-from ziggurat.rl.observe.base import Encoder
+from ziggurat.rl.plugin import Encoder, Writer
 from ziggurat_toygame.rules import CARDS
 
 

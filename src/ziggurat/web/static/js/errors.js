@@ -1,5 +1,6 @@
-// Every error code the server sends (docs/server.md, docs/protocol.md, docs/games/*.md), as a sentence
-// for the player. Unknown codes fall back to the server's own message.
+// Every error code the server sends (docs/server.md, docs/protocol.md), as a sentence for the player;
+// a game's own codes (docs/games/*.md) are its renderer's `errors`, learnt when it loads. Unknown codes
+// fall back to the server's own message.
 
 export const FRIENDLY = {
   // lobby
@@ -108,23 +109,6 @@ export const FRIENDLY = {
   "no-features": "This game's bots have no learned value to fit.",
   "no-numpy": "Fitting a learned value needs numpy installed.",
   "too-few-games": "Fitting needs at least ten games (a fifth of them is held out).",
-  // Zenith
-  "unknown-space": "There is no such space on this board.",
-  occupied: "That space already holds a piece.",
-  "space-not-open": "That space isn't open yet: all three spaces below it need pieces.",
-  "no-own-support": "A piece must rest on at least one of your own pieces.",
-  eliminated: "You are out of this game.",
-  // Zombology
-  "already-chosen": "You have already chosen your card this round.",
-  "not-a-therapy": "Only Therapy cards can be swapped.",
-  "wrong-suit": "That Guru can only take a failed card of its own therapy.",
-  "just-swapped": "Another player swapped that card into the centre this round; it can't be taken yet.",
-  "not-in-centre": "That card isn't among the failed cards in the centre.",
-  "bad-target": "An Overrun must target another player's card that hasn't resolved yet.",
-  "guru-owned": "You already own that Guru.",
-  "guru-not-in-play": "That therapy isn't in this game.",
-  // Faiths
-  "reaction-only": "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
 };
 
 // Where the server's own message is more precise than ours, show it (it names spaces, cards, seconds;
@@ -139,11 +123,19 @@ const PREFER_SERVER = new Set([
   "bad-credentials",
 ]);
 
+// The games' own codes, from the renderers loaded so far (a game's codes come only from its table).
+const GAMES_SAY = {};
+
+/** A game's codes and sentences (games/registry.js, as its renderer loads). */
+export function learn(texts) {
+  Object.assign(GAMES_SAY, texts);
+}
+
 /** The sentence to show for an error {code, message}: one per code, wherever it was raised. */
 export function friendly(err) {
   if (!err) return "Something went wrong.";
   const code = err.code;
   if (code === "card-not-valid") return FRIENDLY[code]; // the rulebook's exact words
   if (PREFER_SERVER.has(code) && err.message) return err.message;
-  return FRIENDLY[code] || err.message || `Something went wrong (${code}).`;
+  return FRIENDLY[code] || GAMES_SAY[code] || err.message || `Something went wrong (${code}).`;
 }

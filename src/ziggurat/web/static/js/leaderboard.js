@@ -7,12 +7,12 @@ import { h, clear } from "./dom.js";
 import { account } from "./account.js";
 import { playerLink } from "./playerlink.js";
 import { playerPageHead, ordinal } from "./playerpage.js";
+import { FLAGSHIP } from "./games/registry.js";
 
-const FIRST = "zealous"; // the flagship, when the address names no game
 const LIMIT = 100;
 
 export function leaderboardPage(root, games, gameId) {
-  const game = games.find((g) => g.id === gameId) || games.find((g) => g.id === FIRST) || games[0];
+  const game = games.find((g) => g.id === gameId) || games.find((g) => g.id === FLAGSHIP) || games[0];
   if (!game) return () => {};
   if (gameId !== game.id) history.replaceState(null, "", `#/ratings/${encodeURIComponent(game.id)}`);
   document.title = `${game.name} leaderboard · Ziggurat`;

@@ -2,16 +2,19 @@
 // rated or friendly; each game's leaderboard), open tables to join, running tables to watch and finished
 // games to replay. Signed in, your name is the username and "Your tables" are the account's (on any
 // device), with this browser's other seats; your invitations and friends (js/friends.js, imported once
-// signed in) and a filter for the tables where friends sit.
+// signed in) and a filter for the tables where friends sit. The new-table form is lobby/create.js's,
+// "Your tables" lobby/mine.js's.
 
 import { api } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { seats as savedSeats, playerName, setPlayerName } from "./storage.js";
-import { loadRenderer } from "./games/registry.js";
-import { clockField, clockText } from "./clock.js";
-import { account, onAccount, accountTables, claim } from "./account.js";
+import { loadRenderer, inOrder } from "./games/registry.js";
+import { clockText } from "./clock.js";
+import { account, onAccount } from "./account.js";
 import { accountBar } from "./accountbar.js";
 import { seatName, ratingBadge } from "./playerlink.js";
+import { createForm } from "./lobby/create.js";
+import { yourTables } from "./lobby/mine.js";
 
 const REFRESH_MS = 4000;
 const EMPTY = {
@@ -34,6 +37,8 @@ export function lobbyPage(root, games, renderers) {
     create: h("div", { id: "create", class: "create-slot" }),
     social: h("div", { id: "social-slot" }),
   };
+  const create = createForm(el.create, { needName, accountMark });
+  const yours = yourTables(el.mine, { tableRow, gameName });
   // Signed in: "Only tables where friends sit" narrows the three lists (GET /api/tables?friends=true).
   let friendsOnly = false;
   const friendsFilter = h(
@@ -51,7 +56,6 @@ export function lobbyPage(root, games, renderers) {
   );
   let social = null; // js/friends.js's panels, once someone is signed in
   let socialLoading = null;
-  let ratedControl = null; // the open create form's "Rated game" box
   const nameInput = h("input", {
     id: "player-name",
     maxlength: 24,
@@ -68,10 +72,7 @@ export function lobbyPage(root, games, renderers) {
     nameInput.title = a.signed_in ? "Signed in: you play under your username" : "";
   }
   showName();
-  let accountIds = new Set(); // the tables the account sits at (as last listed under "Your tables")
-  const ORDER = ["zealous", "faiths", "zombology", "zenith"]; // the flagship first
-  const rank = (g) => (ORDER.includes(g.id) ? ORDER.indexOf(g.id) : ORDER.length);
-  const gameCards = [...games].sort((a, b) => rank(a) - rank(b)).map((g) => gameCard(g, renderers[g.id] || {}));
+  const gameCards = inOrder(games).map((g) => gameCard(g, renderers[g.id] || {}));
   clear(root).append(
     h(
       "div",
@@ -132,164 +133,13 @@ export function lobbyPage(root, games, renderers) {
           class: "primary",
           onclick: async (e) => {
             const card = e.currentTarget.closest(".game-card");
-            showCreate(g, { ...r, ...(await loadRenderer(g.id)) }, card);
+            create.show(g, { ...r, ...(await loadRenderer(g.id)) }, card);
           },
         },
         `New ${g.name} table`,
       ),
       h("a", { class: "leaderboard-link", href: `#/ratings/${encodeURIComponent(g.id)}`, "aria-label": `${g.name} leaderboard` }, "Leaderboard"),
     );
-  }
-
-  // Rated or friendly: only signed-in players sit at a rated table, so signed out the box is disabled
-  // and says why (it follows signing in and out while the form is open).
-  function ratedField() {
-    const box = h("input", { type: "checkbox", id: "opt-rated", "aria-describedby": "rated-hint" });
-    const hint = h("small", { id: "rated-hint" });
-    const show = () => {
-      const signedIn = account().signed_in;
-      box.disabled = !signedIn;
-      if (!signedIn) box.checked = false;
-      hint.textContent = signedIn
-        ? "The result moves the players' ratings in this game; only signed-in players may sit. Unticked: a friendly game, guests welcome."
-        : "Sign in to create a rated table: only signed-in players sit at one. Friendly tables welcome guests.";
-    };
-    show();
-    return {
-      el: h("div", { class: "field field-check rated-field" }, h("label", { for: "opt-rated" }, "Rated game"), box, hint),
-      value: () => box.checked && !box.disabled,
-      show,
-    };
-  }
-
-  function optionInput(name, spec, meta) {
-    const id = `opt-${name}`;
-    const m = meta || {};
-    let input;
-    // The game's renderer may name the choices; otherwise they show as the server lists them.
-    const choices = m.choices || spec.choices?.map((v) => [v, String(v).replace(/_/g, " ")]);
-    if (choices) {
-      input = h(
-        "select",
-        { id, name },
-        choices.map(([v, label]) => h("option", { value: v, selected: v === spec.default }, label)),
-      );
-    } else if (spec.type === "bool") {
-      input = h("input", { id, name, type: "checkbox", checked: !!spec.default });
-    } else if (spec.type === "int") {
-      input = h("input", { id, name, type: "number", value: spec.default, min: spec.min ?? m.min ?? 1, max: spec.max ?? m.max ?? 999 });
-    } else {
-      input = h("input", { id, name, value: spec.default ?? "" });
-    }
-    return h(
-      "div",
-      { class: ["field", spec.type === "bool" && "field-check"] },
-      h("label", { for: id }, m.label || name.replace(/_/g, " ")),
-      input,
-      m.help ? h("small", {}, m.help) : null,
-    );
-  }
-
-  function countsInput(name, spec) {
-    // Copies of each card: one small number field per card, the printed count in it.
-    return h(
-      "fieldset",
-      { class: "counts" },
-      h("legend", {}, `${name.replace(/_/g, " ")}: copies of each`),
-      Object.entries(spec.counts).map(([id, printed]) =>
-        h(
-          "label",
-          { class: "count" },
-          h("span", {}, id.replace(/_/g, " ")),
-          h("input", { name: `${name}.${id}`, type: "number", value: printed, min: 0, max: spec.max }),
-        ),
-      ),
-    );
-  }
-
-  function showCreate(g, r, card) {
-    // The form opens right under the game you tapped (in the cards' grid: the row after its card), so
-    // on a phone it is not three screens further down.
-    if (card) card.after(el.create);
-    const seatSel = h(
-      "select",
-      { id: "opt-seats", name: "seats" },
-      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map((n) =>
-        h("option", { value: n, selected: n === (r.defaultPlayers || g.min_players) }, `${n} players`),
-      ),
-    );
-    const everyday = Object.entries(g.options).filter(([, spec]) => !spec.variant);
-    const variants = Object.entries(g.options).filter(([, spec]) => spec.variant);
-    const fields = everyday.map(([name, spec]) => optionInput(name, spec, r.options?.[name]));
-    // A designer's rule changes (the printed rules by default): folded away, sent only when changed.
-    const variantBox = variants.length
-      ? h(
-          "details",
-          { class: "variants" },
-          h("summary", {}, "Variant rules (for designers)"),
-          h("p", { class: "muted" }, "Change the printed rules for this table. Everyone sees the changes at the table."),
-          variants.map(([name, spec]) => (spec.type === "counts" ? countsInput(name, spec) : optionInput(name, spec, r.options?.[name]))),
-        )
-      : null;
-    const clock = clockField();
-    const rated = ratedField();
-    ratedControl = rated;
-    const form = h(
-      "form",
-      {
-        class: "panel create-form",
-        "aria-label": `New ${g.name} table`,
-        onsubmit: async (e) => {
-          e.preventDefault();
-          const name = needName();
-          if (!name) return;
-          const options = {};
-          for (const [k, spec] of Object.entries(g.options)) {
-            if (spec.type === "counts") {
-              const changed = {};
-              for (const [id, printed] of Object.entries(spec.counts)) {
-                const n = parseInt(form.querySelector(`[name="${k}.${id}"]`).value, 10);
-                if (n !== printed) changed[id] = n;
-              }
-              if (Object.keys(changed).length) options[k] = changed;
-              continue;
-            }
-            const input = form.querySelector(`[name="${k}"]`);
-            let v;
-            if (spec.type === "bool") v = input.checked;
-            else if (spec.type === "int") v = parseInt(input.value, 10);
-            else v = input.value;
-            if (!spec.variant || v !== spec.default) options[k] = v;
-          }
-          const button = form.querySelector("button[type=submit]");
-          button.disabled = true;
-          try {
-            const res = await api.create(g.id, parseInt(seatSel.value, 10), name, options, clock.value(), rated.value());
-            savedSeats.put(res.table.id, { token: res.token, game: g.id, status: "open", name, ...accountMark() });
-            location.hash = `#/table/${res.table.id}`;
-          } catch (err) {
-            toast(err.message, "error");
-            button.disabled = false;
-          }
-        },
-      },
-      h("h3", {}, `New ${g.name} table`),
-      h("div", { class: "field" }, h("label", { for: "opt-seats" }, "Seats (you included)"), seatSel),
-      fields,
-      variantBox,
-      clock.el,
-      rated.el,
-      h("p", { class: "muted" }, "You will be the host: fill the other seats with friends (share the link) or bots."),
-      h(
-        "div",
-        { class: "form-buttons" },
-        h("button", { class: "primary", type: "submit" }, "Create table"),
-        h("button", { type: "button", class: "ghost", onclick: () => clear(el.create) }, "Cancel"),
-      ),
-    );
-    clear(el.create).append(form);
-    form.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    seatSel.focus();
   }
 
   function gameName(id) {
@@ -343,91 +193,6 @@ export function lobbyPage(root, games, renderers) {
     return account().signed_in ? { account: account().username } : {};
   }
 
-  let mineShown = 0; // a slow answer for the account signed in before must not overwrite the latest
-  async function refreshMine() {
-    const mine = ++mineShown;
-    const signedIn = account().signed_in;
-    let held = [];
-    if (signedIn) {
-      try {
-        held = await accountTables();
-      } catch (e) {
-        held = [];
-        toast(e.message, "error");
-      }
-    }
-    const saved = savedSeats.all();
-    accountIds = new Set(held.map((m) => m.table.id));
-    // this browser's seats the account doesn't hold: a guest's, or taken before signing in
-    const ids = Object.keys(saved)
-      .filter((id) => !accountIds.has(id))
-      .sort((a, b) => (saved[b].saved || 0) - (saved[a].saved || 0));
-    const local = await Promise.all(
-      ids.map(async (id) => {
-        try {
-          return await api.table(id);
-        } catch (e) {
-          if (e.status === 404) savedSeats.forget(id);
-          return null;
-        }
-      }),
-    );
-    if (mine !== mineShown) return;
-    const list = h("ul", { class: "table-list" });
-    for (const { table: t } of held) list.append(myRow(t, { account: true }));
-    for (const t of local) if (t) list.append(myRow(t, { account: false, signedIn }));
-    const empty = signedIn
-      ? "Tables you create or join appear here, on every device where you sign in."
-      : "Tables you create or join appear here, so you can come back to them.";
-    clear(el.mine).append(list.children.length ? list : h("p", { class: "muted" }, empty));
-  }
-
-  function myRow(t, { account: held, signedIn }) {
-    const label = { open: "Waiting room", running: "Return to the game", finished: "See the result" }[t.status];
-    const seat = savedSeats.get(t.id);
-    const row = tableRow(t, [
-      h("span", { class: ["pill", `pill-${t.status}`] }, t.status),
-      h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-label": `${label}: ${gameName(t.game)} table ${t.id}` }, label),
-      t.status === "finished" ? h("a", { class: "button", href: `#/replay/${t.id}`, "aria-label": `Replay ${gameName(t.game)} table ${t.id}` }, "Replay") : null,
-      // signed in, a seat only this browser holds can join the account (then it follows you everywhere)
-      !held && signedIn && seat?.token
-        ? h(
-            "button",
-            {
-              class: "small",
-              "aria-label": `Add table ${t.id} to your account`,
-              onclick: async () => {
-                try {
-                  const r = await claim([seat.token]);
-                  toast(r.claimed ? "The table is in your account now." : "That seat can't join your account.", r.claimed ? "good" : "error", 3000);
-                } catch (e) {
-                  toast(e.message, "error");
-                }
-                refreshMine();
-              },
-            },
-            "Add to account",
-          )
-        : null,
-      held
-        ? null
-        : h(
-            "button",
-            {
-              class: "ghost small",
-              "aria-label": `Forget table ${t.id}`,
-              onclick: () => {
-                savedSeats.forget(t.id);
-                refreshMine();
-              },
-            },
-            "Forget",
-          ),
-    ]);
-    row.dataset.mine = held ? "account" : "device";
-    return row;
-  }
-
   const listed = { open: 0, running: 0, finished: 0 }; // (the filter switched meanwhile: the older answer is dropped)
   async function refreshList(box, status) {
     const asked = ++listed[status];
@@ -446,7 +211,7 @@ export function lobbyPage(root, games, renderers) {
       if (status === "open" && !t.seats.some((s) => s.kind === "empty")) continue;
       const buttons =
         status === "open"
-          ? mine[t.id] || accountIds.has(t.id)
+          ? mine[t.id] || yours.held(t.id)
             ? [h("a", { class: "button", href: `#/table/${t.id}` }, "Your table")]
             : [
                 h("button", { class: "primary", "aria-label": `Join ${gameName(t.game)} table ${t.id}`, onclick: () => joinTable(t) }, "Join"),
@@ -493,14 +258,14 @@ export function lobbyPage(root, games, renderers) {
 
   function refresh() {
     // (signed in, the open tables the account sits at say "Your table" once the account's are known)
-    refreshMine().then(() => account().signed_in && refreshList(el.open, "open"));
+    yours.refresh().then(() => account().signed_in && refreshList(el.open, "open"));
     refreshLists();
     showSocial();
   }
   refresh();
   const unsubscribe = onAccount(() => {
     showName();
-    ratedControl?.show();
+    create.accountChanged();
     refresh();
   });
   const timer = setInterval(() => {

@@ -15,6 +15,9 @@ const key = (name) => name.normalize("NFKC").toLowerCase();
 const percent = (x) => `${Math.round(x * 100)}%`;
 const wins = (w) => (Number.isInteger(w) ? String(w) : w.toFixed(2).replace(/0$/, "")); // shared wins count 1/k
 
+/** A titled section of the profile (its heading names it for screen readers). */
+const panel = (id, title, ...body) => h("section", { class: "panel", "aria-labelledby": id }, h("h2", { id }, title), ...body);
+
 export function profilePage(root, games, username) {
   const gameName = gameNamer(games);
   const { head, h1 } = playerPageHead(username);
@@ -97,10 +100,9 @@ export function profilePage(root, games, username) {
         h("p", {}, "Playing since ", h("time", { datetime: new Date(p.since * 1000).toISOString() }, day(p.since)), "."),
         friendSlot,
       ),
-      h(
-        "section",
-        { class: "panel", "aria-labelledby": "h-ratings" },
-        h("h2", { id: "h-ratings" }, "Ratings"),
+      panel(
+        "h-ratings",
+        "Ratings",
         rated.length
           ? h(
               "div",
@@ -143,10 +145,9 @@ export function profilePage(root, games, username) {
       ),
       plots(p),
       recent(p),
-      h(
-        "section",
-        { class: "panel", "aria-labelledby": "h-share" },
-        h("h2", { id: "h-share" }, "Win share"),
+      panel(
+        "h-share",
+        "Win share",
         shares.length
           ? h(
               "table",
@@ -193,10 +194,7 @@ export function profilePage(root, games, username) {
   function plots(p) {
     const games = Object.keys(p.history).filter((g) => p.history[g].length).sort((a, b) => gameName(a).localeCompare(gameName(b)));
     const width = Math.min(720, (root.clientWidth || 600) - 40);
-    return h(
-      "section",
-      { class: "panel", "aria-labelledby": "h-history" },
-      h("h2", { id: "h-history" }, "Rating over time"),
+    return panel("h-history", "Rating over time",
       games.length
         ? games.map((game) => {
             const points = p.history[game];
@@ -261,10 +259,7 @@ export function profilePage(root, games, username) {
   }
 
   function recent(p) {
-    return h(
-      "section",
-      { class: "panel", "aria-labelledby": "h-recent" },
-      h("h2", { id: "h-recent" }, "Recent games"),
+    return panel("h-recent", "Recent games",
       p.recent.length
         ? h(
             "ul",

@@ -40,6 +40,14 @@ export function verbButtons(c, handled, items) {
   return out.length ? h("div", { class: "verb-buttons" }, out) : null;
 }
 
+/** The legal actions of one verb by their argument ("guru:tea" under "tea"), which the board places
+ * itself (added to `handled`). */
+export function offered(c, handled, verb) {
+  const out = new Map(c.legal.filter((a) => a.startsWith(`${verb}:`)).map((a) => [a.slice(verb.length + 1), a]));
+  for (const a of out.values()) handled.add(a);
+  return out;
+}
+
 export function title(text) {
   return text.replace(/_/g, " ").replace(/\b\w/g, (m) => m.toUpperCase());
 }

@@ -2,9 +2,9 @@
 // territories one PC at a time, and the Zealots & Fanatics reaction.
 
 import { h, chooser, plural } from "../dom.js";
-import { swatch } from "../colors.js";
 import { verbButtons } from "./common.js";
-import { drawMap, niceName, RELIGION_COLOURS } from "./faiths-map.js";
+import { drawMap, niceName } from "./faiths-map.js";
+import { colours, religionOf, scoreboard } from "./faiths-panels.js";
 
 const DATA = await (await fetch(new URL("../../data/faiths.json", import.meta.url))).json();
 const CARDS = Object.fromEntries(DATA.cards.map((c) => [c.id, c]));
@@ -22,15 +22,6 @@ function plain(text) {
   let out = text;
   for (const [re, w] of WORDS) out = out.replace(re, w);
   return out;
-}
-
-function colours(c) {
-  return c.view.religions.map((r, s) => (r ? RELIGION_COLOURS[r] : ["#999", "#777", "#aaa", "#888"][s % 4]));
-}
-
-function religionOf(c, seat) {
-  const r = c.view.religions[seat];
-  return r ? niceName(r) : "no religion yet";
 }
 
 function describe(a, c) {
@@ -251,42 +242,6 @@ function pendingPanel(c, handled) {
   return h("section", { class: "faiths-pending" }, parts, buttons.length ? h("div", { class: "verb-buttons" }, buttons) : null, verbs);
 }
 
-function scoreboard(c) {
-  const v = c.view;
-  const col = colours(c);
-  return h(
-    "table",
-    { class: "scores", "aria-label": "Religions" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Religion"), h("th", { title: "Territories occupied (14 wins)" }, "Terr."), h("th", {}, "PC"), h("th", {}, "Cards"))),
-    h(
-      "tbody",
-      {},
-      Array.from({ length: v.players }, (_, s) =>
-        h(
-          "tr",
-          { class: [c.toAct.includes(s) && "acting", s === c.seat && "me"] },
-          h(
-            "td",
-            {},
-            swatch(s, col[s]),
-            h("strong", {}, religionOf(c, s)),
-            h("br"),
-            h("span", { class: "muted" }, c.names[s], s === c.seat ? " (you)" : "", v.bars[s] ? ` · barred ${v.bars[s]}` : ""),
-          ),
-          h(
-            "td",
-            { class: "num" },
-            h("strong", {}, String(v.territories[s])),
-            h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: `width:${Math.min(100, (100 * v.territories[s]) / 14)}%;background:${col[s]}` })),
-          ),
-          h("td", { class: "num" }, String(v.pcs[s])),
-          h("td", { class: "num" }, String(v.hand_counts[s])),
-        ),
-      ),
-    ),
-  );
-}
-
 /** What your Mysticism showed you (only you see it): the top of the deck and an opponent's hand. */
 function knownPanel(c) {
   const k = c.view.known;
@@ -367,8 +322,14 @@ function render(c) {
   };
 }
 
+// This game's own error codes (docs/games/faiths.md) in words: errors.js learns them as the renderer loads.
+const ERRORS = {
+  "reaction-only": "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
+};
+
 export default {
   id: "faiths",
+  errors: ERRORS,
   picture: "/static/img/faiths.svg",
   scoreLabel: "Territories",
   defaultPlayers: 4,

@@ -3,7 +3,9 @@
 // "generic" draws any other game as buttons.
 
 import { h } from "../dom.js";
+import { learn } from "../errors.js";
 
+// (in the order the lobby shows the games: the flagship first)
 const LOADERS = {
   zealous: () => import("./zealous.js"),
   faiths: () => import("./faiths.js"),
@@ -21,6 +23,17 @@ export const GAMES = Object.fromEntries(
     .map((id) => [id, { picture: picture(id) }]),
 );
 
+const ORDER = Object.keys(GAMES);
+
+/** The flagship: the leaderboard's game when the address names none. */
+export const FLAGSHIP = ORDER[0];
+
+/** The games (from GET /api/games) in the site's order: those with a renderer first, the flagship first. */
+export function inOrder(games) {
+  const rank = (g) => (ORDER.includes(g.id) ? ORDER.indexOf(g.id) : ORDER.length);
+  return [...games].sort((a, b) => rank(a) - rank(b));
+}
+
 const loading = new Map();
 
 // The game's renderer (the module's default export), or the generic one for a game without its own.
@@ -29,7 +42,10 @@ const loading = new Map();
 export async function loadRenderer(id) {
   const key = id in LOADERS ? id : "generic";
   if (!loading.has(key)) {
-    const p = LOADERS[key]().then((m) => m.default);
+    const p = LOADERS[key]().then((m) => {
+      learn(m.default.errors || {}); // the game's error codes, in words
+      return m.default;
+    });
     p.catch(() => loading.delete(key)); // a failed download is tried again next time
     loading.set(key, p);
   }

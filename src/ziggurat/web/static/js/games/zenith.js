@@ -4,6 +4,7 @@
 
 import { h, s, clickable, plural } from "../dom.js";
 import { inkOn, seatMark, swatch } from "../colors.js";
+import { offered } from "./common.js";
 
 const COLOURS = { green: "#2f9a4a", orange: "#e8791b", purple: "#8a55c4", blue: "#2f72c4" };
 const H = Math.sqrt(3) / 2;
@@ -34,8 +35,7 @@ function triangle(x, y, side) {
 function drawBoard(c, handled) {
   const v = c.view;
   const col = colours(c);
-  const legal = new Map(c.legal.filter((a) => a.startsWith("place:")).map((a) => [a.slice(6), a]));
-  for (const a of legal.values()) handled.add(a);
+  const legal = offered(c, handled, "place");
   const open = new Set(v.open);
   const all = v.levels.flat().map(position);
   const xs = all.map((p) => p[0]);
@@ -167,8 +167,18 @@ function render(c) {
   };
 }
 
+// This game's own error codes (docs/games/zenith.md) in words: errors.js learns them as the renderer loads.
+const ERRORS = {
+  "unknown-space": "There is no such space on this board.",
+  occupied: "That space already holds a piece.",
+  "space-not-open": "That space isn't open yet: all three spaces below it need pieces.",
+  "no-own-support": "A piece must rest on at least one of your own pieces.",
+  eliminated: "You are out of this game.",
+};
+
 export default {
   id: "zenith",
+  errors: ERRORS,
   picture: "/static/img/zenith.svg",
   // The ranking is by elimination order (the last standing first), so that is what the column says.
   scoreLabel: "Elimination",

@@ -3,7 +3,7 @@
 
 import { h, plural } from "../dom.js";
 import { seatColour, swatch } from "../colors.js";
-import { verbButtons } from "./common.js";
+import { verbButtons, offered } from "./common.js";
 
 const SUIT_NAMES = {
   crystals: "Healing Crystals",
@@ -106,8 +106,7 @@ function collectionView(c, seat) {
 function playersView(c, handled) {
   const v = c.view;
   const col = colours(c);
-  const targets = new Map(c.legal.filter((a) => a.startsWith("target:")).map((a) => [a.slice(7), a]));
-  for (const a of targets.values()) handled.add(a);
+  const targets = offered(c, handled, "target");
   return h(
     "div",
     { class: "zb-players" },
@@ -188,10 +187,9 @@ function centreView(c, handled) {
 }
 
 function gurusView(c, handled) {
+  const claims = offered(c, handled, "guru");
   const v = c.view;
   const col = colours(c);
-  const claims = new Map(c.legal.filter((a) => a.startsWith("guru:")).map((a) => [a.slice(5), a]));
-  for (const a of claims.values()) handled.add(a);
   return h(
     "section",
     { class: "zb-gurus", "aria-label": "Gurus" },
@@ -333,36 +331,41 @@ function render(c) {
     h("p", { class: "muted decks" }, `Decks: Epidemic ${v.decks.epidemic}, Apocalypse ${v.decks.apocalypse}. Discarded: ${v.box.length}.`),
   );
   const main = h("div", {}, askView(c, handled), resolutionView(c), playersView(c, handled));
-  return {
-    board: h("div", { class: "zombology" }, header, h("div", { class: "zombology-main" }, main, side), handView(c, handled)),
-    handled,
-  };
+  const board = h("div", { class: "zombology" }, header, h("div", { class: "zombology-main" }, main, side), handView(c, handled));
+  return { board, handled };
 }
 
-function label(a, c) {
+// The fallback buttons' words, by verb.
+const LABELS = {
+  choose: (x) => `Play ${cardName(x)}`,
+  swap: (x, y) => `Give ${cardName(x)}, take ${cardName(y)}`,
+  target: (x) => `Overrun ${cardName(x)}`,
+  guru: (x) => `Claim the ${SUIT_NAMES[x]} Guru`,
+  counter: () => "Discard an Army Perimeter",
+  allow: () => "Allow the Overrun",
+  pass: () => "Make no swap",
+};
+
+function label(a) {
   const [verb, x, y] = a.split(":");
-  switch (verb) {
-    case "choose":
-      return `Play ${cardName(x)}`;
-    case "swap":
-      return `Give ${cardName(x)}, take ${cardName(y)}`;
-    case "target":
-      return `Overrun ${cardName(x)}`;
-    case "guru":
-      return `Claim the ${SUIT_NAMES[x]} Guru`;
-    case "counter":
-      return "Discard an Army Perimeter";
-    case "allow":
-      return "Allow the Overrun";
-    case "pass":
-      return "Make no swap";
-    default:
-      return null;
-  }
+  return LABELS[verb]?.(x, y) ?? null;
 }
+
+// This game's own error codes (docs/games/zombology.md) in words: errors.js learns them as the renderer loads.
+const ERRORS = {
+  "already-chosen": "You have already chosen your card this round.",
+  "not-a-therapy": "Only Therapy cards can be swapped.",
+  "wrong-suit": "That Guru can only take a failed card of its own therapy.",
+  "just-swapped": "Another player swapped that card into the centre this round; it can't be taken yet.",
+  "not-in-centre": "That card isn't among the failed cards in the centre.",
+  "bad-target": "An Overrun must target another player's card that hasn't resolved yet.",
+  "guru-owned": "You already own that Guru.",
+  "guru-not-in-play": "That therapy isn't in this game.",
+};
 
 export default {
   id: "zombology",
+  errors: ERRORS,
   picture: "/static/img/zombology.svg",
   scoreLabel: "Points in a cure",
   defaultPlayers: 4,
