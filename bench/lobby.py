@@ -113,10 +113,10 @@ async def over_http(base: str, pid: int, args: argparse.Namespace) -> list[Steps
 
 async def in_process(db: str, args: argparse.Namespace) -> list[Steps]:
     """The same commands straight to the hall: what the tables and the store cost without the web."""
-    from ziggurat.server.bots import BotRunner
+    from ziggurat.server.accounts.tokens import hash_token, new_token
     from ziggurat.server.config import Settings
     from ziggurat.server.hall import Hall
-    from ziggurat.server.tokens import hash_token, new_token
+    from ziggurat.server.table.bots import BotRunner
     from ziggurat.store import Store
 
     rounds: list[Steps] = []

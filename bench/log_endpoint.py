@@ -61,7 +61,7 @@ def closest_game(target: int, seeds: int = 40) -> Match:
 _STORE = """
 import asyncio, json, sys
 from ziggurat.engine import Match
-from ziggurat.server.imports import import_match
+from ziggurat.server.cli.imports import import_match
 from ziggurat.store import Store
 
 async def main():

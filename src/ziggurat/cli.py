@@ -24,8 +24,8 @@ from ziggurat.engine import (
 )
 from ziggurat.engine.undo import UNDO, undo_event
 from ziggurat.scenario_files import run_file
-from ziggurat.server import cli as server_cli
-from ziggurat.server import ratings_cli
+from ziggurat.server.cli import arguments as server_cli
+from ziggurat.server.cli import ratings as ratings_cli
 
 
 def _names(n: int, humans: Sequence[int]) -> list[str]:

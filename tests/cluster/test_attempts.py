@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ziggurat.devcluster import Redis
-from ziggurat.server.attempts import Attempts
+from ziggurat.server.accounts.attempts import Attempts
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused
 

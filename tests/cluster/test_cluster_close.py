@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from ziggurat.devcluster import Redis
-from ziggurat.server.cluster import Cluster
+from ziggurat.server.cluster.cluster import Cluster
 from ziggurat.store import Leases
 
 

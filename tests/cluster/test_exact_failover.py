@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from ziggurat.devcluster import Redis, redis
-from ziggurat.server.bots import BotRunner
-from ziggurat.server.cluster import Cluster
+from ziggurat.server.cluster.cluster import Cluster
 from ziggurat.server.hall import Hall
+from ziggurat.server.table.bots import BotRunner
 from ziggurat.store import Leases, Store
 
 from ..server.exact import GAMES, KEYED, Twin, play, players_for, plays_on_exactly, record
@@ -53,11 +53,11 @@ async def process(db: str, r: Redis, bots: BotRunner) -> tuple[Hall, Store]:
 
 async def crash(hall: Hall, store: Store) -> None:
     """The process dies: its duties stop and its leases are left to run out (none released)."""
-    assert hall.cluster is not None
-    for task in (hall._sweeper, *hall._duties):
+    assert hall.cluster is not None and hall.duties is not None
+    for task in (hall._sweeper, *hall.duties.tasks):
         if task is not None:
             task.cancel()
-    await asyncio.gather(*(t for t in (hall._sweeper, *hall._duties) if t), return_exceptions=True)
+    await asyncio.gather(*(t for t in (hall._sweeper, *hall.duties.tasks) if t), return_exceptions=True)
     await asyncio.gather(*(t.stop() for t in hall.tables.values()))
     await hall.cluster.close()
     await store.close()

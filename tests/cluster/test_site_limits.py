@@ -12,9 +12,9 @@ import pytest
 import redis.asyncio as aioredis
 
 from ziggurat.devcluster import Redis
-from ziggurat.server.buckets import SiteBuckets
-from ziggurat.server.site_redis import limits_redis
-from ziggurat.server.socket_cap import SocketCap
+from ziggurat.server.cluster.buckets import SiteBuckets
+from ziggurat.server.cluster.site_redis import limits_redis
+from ziggurat.server.cluster.socket_cap import SocketCap
 
 ADDRESS = "203.0.113.7"
 LEASE = 2.0  # seconds a socket's place lasts unrenewed (renewed every third)

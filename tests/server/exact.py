@@ -14,7 +14,7 @@ from hypothesis import event
 from hypothesis import strategies as hs
 
 from ziggurat.engine import Game, Match, all_games, registry
-from ziggurat.server.table import Table
+from ziggurat.server.table.table import Table
 from ziggurat.store import SeatRecord, Store, TableRecord
 
 GAMES = sorted(g.info.id for g in all_games())

@@ -20,8 +20,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from ziggurat.server.cli.serve import bind, make_server, url_of
 from ziggurat.server.config import Settings
-from ziggurat.server.serve import bind, make_server, url_of
 
 Json = dict[str, Any]
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from argon2 import PasswordHasher
 
-from ziggurat.server.passwords import Passwords
+from ziggurat.server.accounts.passwords import Passwords
 
 from .harness import Client, ThreadServer, bearer, fast_settings, http, play_until
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from ziggurat.server import bot_worker
-from ziggurat.server.bots import BotRunner
+from ziggurat.server.table import bot_worker
+from ziggurat.server.table.bots import BotRunner
 
 from .harness import Client, ThreadServer, bearer, fast_settings, http, new_table, play_until
 

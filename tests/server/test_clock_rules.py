@@ -1,12 +1,12 @@
-"""The clocks' arithmetic (server/clocks.py), without a server: banks, increments, periods, timeouts,
+"""The clocks' arithmetic (server/table/clocks.py), without a server: banks, increments, periods, timeouts,
 take-backs, and what is stored."""
 
 from __future__ import annotations
 
 import pytest
 
-from ziggurat.server.clocks import GRACE, Clocks, TimeControl
 from ziggurat.server.errors import Refused
+from ziggurat.server.table.clocks import GRACE, Clocks, TimeControl
 
 REALTIME = TimeControl("realtime", 300.0, 10.0)
 TURN = TimeControl("turn", 86400.0)

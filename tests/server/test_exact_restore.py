@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from ziggurat.server.bots import BotRunner
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.table import Table
 from ziggurat.store import Store
 
 from .exact import GAMES, KEYED, Twin, play, players_for, plays_on_exactly, record

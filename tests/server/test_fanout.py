@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from ziggurat.server import conn as conn_module
-from ziggurat.server import table as table_module
+from ziggurat.server.table import conn as conn_module
+from ziggurat.server.table import views as views_module
 
 from .harness import Client, ThreadServer, bearer, new_table, play_until
 
@@ -25,14 +25,14 @@ async def test_spectators_share_one_encoding_per_version(
     for w in watchers:
         await w.next("state")
     encoded: list[str] = []
-    real = table_module.encode
+    real = views_module.encode
 
     def counting(msg: dict[str, Any]) -> str:
         if msg["type"] == "state":
             encoded.append(msg["type"])
         return real(msg)
 
-    monkeypatch.setattr(table_module, "encode", counting)  # the table's shared encodings...
+    monkeypatch.setattr(views_module, "encode", counting)  # the table's shared encodings...
     monkeypatch.setattr(conn_module, "encode", counting)  # ...and any a connection makes for itself
     await play_until(players, lambda s: s["version"] >= 10, random.Random(1))
     for w in watchers:

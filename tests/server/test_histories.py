@@ -1,4 +1,4 @@
-"""A finished game's history (server/histories.py): its public log is replayed once however often and
+"""A finished game's history (server/table/histories.py): its public log is replayed once however often and
 however many ask for it, never on the event loop, and one address asking too much gets 429."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import httpx
 import pytest
 from pydantic import TypeAdapter
 
-from ziggurat.server import history
-from ziggurat.server.imports import import_match
-from ziggurat.server.replays import Replay
-from ziggurat.server.replays import Replays as ReplayCache
-from ziggurat.server.schemas import PublicLog
-from ziggurat.server.table import summary
+from ziggurat.server.cli.imports import import_match
+from ziggurat.server.http.schemas import PublicLog
+from ziggurat.server.table import history
+from ziggurat.server.table.replays import Replay
+from ziggurat.server.table.replays import Replays as ReplayCache
+from ziggurat.server.table.views import summary
 from ziggurat.store import Store
 
 from .harness import ThreadServer, fast_settings, http

@@ -1,4 +1,4 @@
-"""The fast lane (server/lane.py) answers a guest's create, join and start exactly as FastAPI does, and
+"""The fast lane (server/http/lane.py) answers a guest's create, join and start exactly as FastAPI does, and
 leaves every other request to FastAPI.
 
 Each request goes through the whole app (the lane takes it), and its twin straight to what is behind
@@ -16,9 +16,9 @@ import pytest
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ziggurat.server.app import create_app
-from ziggurat.server.lane import FastLane
-from ziggurat.server.sessions import COOKIE, CSRF_HEADER, csrf_of
+from ziggurat.server.accounts.sessions import COOKIE, CSRF_HEADER, csrf_of
+from ziggurat.server.http.app import create_app
+from ziggurat.server.http.lane import FastLane
 
 from .harness import fast_settings
 

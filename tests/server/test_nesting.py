@@ -1,11 +1,11 @@
-"""How deeply a JSON text nests, before anything parses it (server/nesting.py): brackets inside strings
+"""How deeply a JSON text nests, before anything parses it (server/http/nesting.py): brackets inside strings
 are text, not nesting."""
 
 from __future__ import annotations
 
 import json
 
-from ziggurat.server.nesting import MAX_DEPTH, too_deep
+from ziggurat.server.http.nesting import MAX_DEPTH, too_deep
 
 
 def nested(levels: int) -> bytes:

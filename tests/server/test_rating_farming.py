@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from ziggurat.cli import main
-from ziggurat.server.ratings import Entrant, rate
+from ziggurat.server.table.ratings import Entrant, rate
 
 from .harness import Client, ThreadServer, fast_settings, http
 from .test_accounts import csrf, sign_up

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from ziggurat.server import seating
-from ziggurat.server.ratings import BOTS, MU, NEW, SIGMA, Entrant, display, entrants, first_moves, rate
+from ziggurat.server.table import seating
+from ziggurat.server.table.ratings import BOTS, MU, NEW, SIGMA, Entrant, display, entrants, first_moves, rate
 from ziggurat.store.records import RatedSeat, RatingChange, SeatRecord, TableRecord
 
 BETA2 = (25 / 6) ** 2  # openskill's default beta = sigma / 2, squared

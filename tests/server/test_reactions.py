@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ziggurat.games.faiths import GAME
-from ziggurat.server.seating import auto_answer
+from ziggurat.server.table.seating import auto_answer
 from ziggurat.store import SeatRecord
 
 from ..games.faiths.helpers import play, position

@@ -1,4 +1,4 @@
-"""Issue 18, the replay viewer's pages (server/replays.py): GET /api/tables/{id}/replay shows a finished
+"""Issue 18, the replay viewer's pages (server/table/replays.py): GET /api/tables/{id}/replay shows a finished
 game version by version, everything shown or one seat's view, from checkpoints of one replay per table
 (never the whole game per request), and refuses running tables and pages outside the game."""
 
@@ -16,10 +16,10 @@ import pytest
 
 from ziggurat.cli import main as cli_main
 from ziggurat.engine import Match, events_for, registry
-from ziggurat.server.history import replay as history_replay
-from ziggurat.server.history import undone
-from ziggurat.server.imports import finished_table, import_match
-from ziggurat.server.replays import CHECKPOINT_EVERY, MAX_PAGE, Replay, Replays, everything
+from ziggurat.server.cli.imports import finished_table, import_match
+from ziggurat.server.table.history import replay as history_replay
+from ziggurat.server.table.history import undone
+from ziggurat.server.table.replays import CHECKPOINT_EVERY, MAX_PAGE, Replay, Replays, everything
 from ziggurat.store import Store
 
 from .harness import ThreadServer, bearer, new_table

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import Match, registry
-from ziggurat.server import hall as hall_module
-from ziggurat.server.bots import BotRunner
+from ziggurat.server import broken as broken_module
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.table import Table
 from ziggurat.store import SeatRecord, Store, TableRecord
 
 from .harness import Client, ProcessServer, ThreadServer, bearer, fast_settings, http, new_table, play_until
@@ -170,7 +170,7 @@ async def test_a_broken_table_is_reported_once_and_not_retried_in_a_loop(
 
     monkeypatch.setattr(Table, "restore", counted)
     clock = [1000.0]
-    monkeypatch.setattr(hall_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(broken_module.time, "monotonic", lambda: clock[0])
     hall = Hall(store, BotRunner(fast_settings("")), fast_settings("", bot_delay=3600.0))
     try:
         with caplog.at_level(logging.DEBUG, logger="ziggurat.server"):
@@ -183,11 +183,11 @@ async def test_a_broken_table_is_reported_once_and_not_retried_in_a_loop(
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert len(errors) == 1 and errors[0].exc_info is None, "one line, the traceback at debug level"
         assert "table bad: its log does not replay" in errors[0].getMessage()
-        clock[0] += hall_module.BROKEN_FIRST  # its wait is over: tried again, then waits twice as long
+        clock[0] += broken_module.BROKEN_FIRST  # its wait is over: tried again, then waits twice as long
         for _ in range(3):
             with pytest.raises(Refused):
                 await hall.get("bad")
-        assert replays == 2 and hall._broken["bad"].wait == 2 * hall_module.BROKEN_FIRST
+        assert replays == 2 and hall.broken.tables["bad"].wait == 2 * broken_module.BROKEN_FIRST
     finally:
         await hall.close()
         await store.close()

@@ -1,4 +1,4 @@
-"""Every HTTP response carries the security headers (server/headers.py): pages, static files, the API's
+"""Every HTTP response carries the security headers (server/http/headers.py): pages, static files, the API's
 JSON, its refusals from every layer (the guard, the CSRF check, the framework, a crash) and the API
 docs, which have a policy of their own. (Chromium keeps to the policy on every page: tests/web.)"""
 
@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from ziggurat.server.hall import Hall
-from ziggurat.server.headers import SITE_POLICY
+from ziggurat.server.http.headers import SITE_POLICY
 
 from .harness import ThreadServer, fast_settings, http
 

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import IllegalAction, all_games
-from ziggurat.server.bots import BotRunner
 from ziggurat.server.errors import Refused
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.table import Table
 from ziggurat.store import SeatRecord, Snapshot, Store, TableRecord
 
 from .harness import fast_settings
@@ -124,8 +124,8 @@ async def test_a_table_from_its_snapshot_is_the_table_its_whole_log_gives(
                     break
                 seat = fast.to_act[0]
                 action = rng.choice(fast.legal[seat])
-                fast._apply(seat, action)
-                full._apply(seat, action)
+                fast.apply(seat, action)
+                full.apply(seat, action)
                 assert_same(fast, full, clocks=False)
             await fast.stop()
             await full.stop()

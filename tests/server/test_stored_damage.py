@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import Match, Rng, registry
-from ziggurat.server import snapshot_log
-from ziggurat.server.bots import BotRunner
 from ziggurat.server.hall import Hall
-from ziggurat.server.history import replay
-from ziggurat.server.replays import Replay
-from ziggurat.server.table import Table
+from ziggurat.server.table import snapshot_log
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.history import replay
+from ziggurat.server.table.replays import Replay
+from ziggurat.server.table.table import Table
 from ziggurat.store import Store, TableRecord, jsontext
 
 from .exact import record

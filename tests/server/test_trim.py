@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from ziggurat.server.bots import BotRunner
 from ziggurat.server.hall import Hall
-from ziggurat.server.table import Table
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.table import Table
 from ziggurat.store import SeatRecord, Store, TableRecord
 
 from .harness import fast_settings

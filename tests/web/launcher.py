@@ -14,9 +14,9 @@ from typing import Any
 import uvicorn
 
 from tests.server.harness import fast_settings
-from ziggurat.server.app import create_app
+from ziggurat.server.cli.serve import Server, bind, url_of
 from ziggurat.server.config import Settings
-from ziggurat.server.serve import Server, bind, url_of
+from ziggurat.server.http.app import create_app
 from ziggurat.web import mount
 
 

@@ -1,4 +1,4 @@
-"""Every page of the site in Chromium under the server's Content-Security-Policy (server/headers.py):
+"""Every page of the site in Chromium under the server's Content-Security-Policy (server/http/headers.py):
 the lobby with its dialogs, a table of each game being played (and one played to its end), the replay,
 the rules pages, the account menu, the leaderboard, a profile and the API docs. Not one violation
 (the `securitypolicyviolation` event, or the console's report of one) and no page error; each page
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, Response, expect
 
-from ziggurat.server.headers import SITE_POLICY
+from ziggurat.server.http.headers import SITE_POLICY
 
 from .driver import create_table, fill_with_bots_and_start, play_to_the_end, step
 from .rated import rated_games, sign_up_all, username

@@ -14,7 +14,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.server.matches import bot_match
-from ziggurat.server.imports import import_match
+from ziggurat.server.cli.imports import import_match
 from ziggurat.store import Store
 
 from .conftest import Pages

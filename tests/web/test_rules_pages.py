@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 
-from ziggurat.server.app import create_app
 from ziggurat.server.config import Settings
+from ziggurat.server.http.app import create_app
 from ziggurat.web import mount
 from ziggurat.web.rules import markdown, rules_section
 

@@ -14,8 +14,8 @@ from ziggurat.games.faiths.board import _BORDERS, HOMELAND, RELIGIONS, TERRITORI
 from ziggurat.games.faiths.cards import CARDS as FAITHS_CARDS
 from ziggurat.games.zealous.cards import CARDS as ZEALOUS_CARDS
 from ziggurat.games.zealous.cards import DECKS
-from ziggurat.server.app import create_app
 from ziggurat.server.config import Settings
+from ziggurat.server.http.app import create_app
 from ziggurat.web import STATIC_DIR, mount
 
 ROOT = Path(__file__).resolve().parents[2]

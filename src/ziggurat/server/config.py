@@ -26,7 +26,7 @@ class Settings:
     http_rate: float = 20.0  # mutating requests per second per client address
     http_burst: float = 60.0
     # Finished games' public logs and replay pages (and match logs) per second per client address; a
-    # replay of a game not in memory (the costly part) a tenth as often (server/histories.py)
+    # replay of a game not in memory (the costly part) a tenth as often (server/table/histories.py)
     history_rate: float = 5.0
     history_burst: float = 50.0
     send_queue: int = 256  # messages buffered per slow client before it is dropped
@@ -57,9 +57,9 @@ class Settings:
     # Questions put to every seat (Faiths' reactions): answered for bots, and for people who asked for
     # it, after a random delay in this range, whatever the seat holds
     reaction_delay: tuple[float, float] = (0.4, 1.5)
-    # Accounts: sign-in attempts (token buckets: per second, burst; server/attempts.py) at a username from
-    # one address, at a username from every address that never signed in to it together, and from one
-    # client address at any; how long an address stays known to a username it signed in to; how long a
+    # Accounts: sign-in attempts (token buckets: per second, burst; accounts/attempts.py) at a username
+    # from one address, at a username from every address that never signed in to it together, and from
+    # one client address at any; how long an address stays known to a username it signed in to; how long a
     # session lasts, and how many password hashes (64 MiB each) are computed at once
     signin_rate: float = 1 / 12
     signin_burst: float = 5.0

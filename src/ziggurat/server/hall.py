@@ -5,7 +5,8 @@ Memory holds the tables someone is at (a connection, a command in flight, a bot 
 `max_idle_tables` others, least recently used going first; finished tables nobody watches leave at once.
 Everything else is served from the store: a table comes back by replaying its log when someone needs
 it. Open tables nobody has touched for `open_table_ttl` are removed, and one client address may have at
-most `max_open_tables_per_address` open at once.
+most `max_open_tables_per_address` open at once. With several processes, what the hall does as one of
+them (leases, tables taken over, other processes' requests) is cluster_duties.py's.
 """
 
 from __future__ import annotations
@@ -17,54 +18,30 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine import IllegalAction, Json, registry, secret_seed
-from ziggurat.server import memory, ratings, seating
-from ziggurat.server.bots import BotRunner
-from ziggurat.server.clocks import TimeControl
+from ziggurat.server import memory
+from ziggurat.server.accounts.tokens import new_token
+from ziggurat.server.broken import BrokenTables, broken
+from ziggurat.server.cluster.duties import Duties
+from ziggurat.server.cluster.handle import MOVED, Handle, LocalHandle, OwnerGone
 from ziggurat.server.config import Settings
 from ziggurat.server.errors import Refused, not_found, too_many_tables
-from ziggurat.server.handle import MOVED, Handle, LocalHandle, OwnerGone
-from ziggurat.server.history import public_log, replay
-from ziggurat.server.table import Table, summary
-from ziggurat.server.tokens import new_token
+from ziggurat.server.table import ratings, seating
+from ziggurat.server.table.bots import BotRunner
+from ziggurat.server.table.clocks import TimeControl
+from ziggurat.server.table.history import public_log, replay
+from ziggurat.server.table.table import Table
+from ziggurat.server.table.views import summary
 from ziggurat.store import Restoring, SeatRecord, Store, TableRecord
 from ziggurat.store.records import Status
 
 if TYPE_CHECKING:  # (the cluster, and the Redis client, load only with several processes)
-    from ziggurat.server.cluster import Cluster
+    from ziggurat.server.cluster.cluster import Cluster
 
 log = logging.getLogger("ziggurat.server")
-
-
-def _moved_on(owners: dict[str, str], table_id: str, owner: str) -> bool:
-    return owners.get(table_id) != owner
-
-
-class Owned(Exception):
-    """Another process holds this table's lease."""
-
-
-BROKEN_FIRST, BROKEN_MOST = 30.0, 3600.0  # seconds before a broken table is tried again, doubling
-
-
-@dataclass
-class Broken:
-    """A table whose log doesn't replay here: answered `table-broken` at once until `retry_at` (monotonic),
-    then tried again, each failure waiting twice as long (BROKEN_FIRST up to BROKEN_MOST)."""
-
-    retry_at: float
-    wait: float
-
-
-def broken() -> Refused:
-    return Refused(
-        "table-broken", "This table's log no longer replays; the site's operators have been told.", 500
-    )
 
 
 def address_key(address: str) -> str:
@@ -91,32 +68,18 @@ class Hall:
         self._sweeper: asyncio.Task[None] | None = None
         self._restorer: asyncio.Task[None] | None = None
         self._loaded: set[str] = set()  # tables loaded while the restorer runs (it skips them)
-        self._duties: list[asyncio.Task[None]] = []  # with several processes: leases and owners
+        # With several processes: leases, tables taken over, other processes' requests.
+        self.duties = None if cluster is None else Duties(self, cluster)
         self._unloaded = 0  # tables unloaded or removed since memory was last given back
-        self._broken: dict[str, Broken] = {}  # tables that failed to load, until they are tried again
+        self.broken = BrokenTables()  # tables that failed to load, until they are tried again
 
     async def restore(self) -> int:
         """After a restart or a crash: start bringing back the running tables, in the background (their
         bots play on), and the sweeper. The server serves meanwhile: a request for a table not back yet
         loads it on the spot. Open and finished tables load when someone needs them."""
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="hall-sweeper")
-        if self.cluster is not None:  # running tables are taken over as their owners' leases run out
-            self.cluster.on_request = self._answer
-            await self.cluster.start()
-            every = min(1.0, self.settings.lease_seconds / 3)
-            self._duties = [
-                asyncio.create_task(
-                    self._every(self.settings.lease_seconds / 3, "renewing leases", self._renew),
-                    name="hall-renew",
-                ),
-                asyncio.create_task(
-                    self._every(every, "taking over orphaned tables", self._adopt_orphans),
-                    name="hall-orphans",
-                ),
-                asyncio.create_task(
-                    self._every(every, "checking owners", self._watch_owners), name="hall-watch"
-                ),
-            ]
+        if self.duties is not None:  # running tables are taken over as their owners' leases run out
+            await self.duties.start()
             return 0
         ids = await self.store.table_ids(("running",))
         self._restorer = asyncio.create_task(self._restore(ids), name="hall-restore")
@@ -229,12 +192,12 @@ class Hall:
             rated=rated,
         )
         cap = self.settings.max_open_tables_per_address
-        owner = None if self.cluster is None else (self.cluster.node, self.settings.lease_seconds)
+        owner = None if self.duties is None else self.duties.owner()
         if not await self.store.create_table(rec, max_open=cap, owner=owner):  # counted and created at once
             raise too_many_tables(cap)
         table = self._adopt(rec)
-        table.fence = None if self.cluster is None else 1
-        table.chat_seq = 0  # (a new table: nothing said yet, no need to ask the store)
+        table.fence = None if self.duties is None else 1
+        table.chat.seq = 0  # (a new table: nothing said yet, no need to ask the store)
         self._fell_idle(table)
         return table, token
 
@@ -258,7 +221,7 @@ class Hall:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
-                self._not_broken(table_id)  # (not even read again before its wait is over)
+                self.broken.check(table_id)  # (not even read again before its wait is over)
                 rec = await self.store.get_table(table_id) if len(table_id) <= 32 else None
                 if rec is None:
                     raise not_found()
@@ -273,12 +236,10 @@ class Hall:
         lock). With several processes, only once this one holds its lease (else Owned); the snapshot
         and the log are read again after that, so that nothing the former owner stored before losing
         the table is missed."""
-        self._not_broken(rec.id)
+        self.broken.check(rec.id)
         fence = None
-        if self.cluster is not None:
-            fence = await self.cluster.leases.acquire(rec.id)
-            if fence is None:
-                raise Owned(rec.id)
+        if self.duties is not None:
+            fence = await self.duties.acquire(rec.id)
             fresh = await self.store.get_table(rec.id)
             rec = fresh if fresh is not None else rec
             got = (await self.store.restoring([rec.id]))[rec.id]
@@ -296,32 +257,15 @@ class Hall:
             await table.stop()
             await self._failed(rec.id, fence, e)
             raise broken() from e
-        self._broken.pop(rec.id, None)
+        self.broken.mended(rec.id)
         self.tables[rec.id] = table
         return table
 
-    def _not_broken(self, table_id: str) -> None:
-        trouble = self._broken.get(table_id)
-        if trouble is not None and time.monotonic() < trouble.retry_at:
-            raise broken()
-
     async def _failed(self, table_id: str, fence: int | None, error: Exception) -> None:
-        """A table that doesn't load: said once in the log (the traceback at debug level), answered
-        `table-broken` without trying again until its wait is over, and its lease let go."""
-        trouble = self._broken.get(table_id)
-        wait = BROKEN_FIRST if trouble is None else min(BROKEN_MOST, trouble.wait * 2)
-        self._broken[table_id] = Broken(time.monotonic() + wait, wait)
-        log.error(
-            "table %s: its log does not replay (%s: %s); answered table-broken, tried again in %.0f s",
-            table_id,
-            type(error).__name__,
-            error,
-            wait,
-        )
-        log.debug("table %s: why its log does not replay", table_id, exc_info=error)
-        if self.cluster is not None and fence is not None:  # (the others try it in their own time)
-            with contextlib.suppress(Exception):
-                await self.cluster.leases.release([(table_id, fence)])
+        """A table that doesn't load: answered `table-broken` for a while (broken.py), its lease let go."""
+        self.broken.failed(table_id, error)
+        if self.duties is not None:  # (the others try it in their own time)
+            await self.duties.release([(table_id, fence)])
 
     @contextlib.contextmanager
     def held(self, table_id: str) -> Iterator[None]:
@@ -336,17 +280,9 @@ class Hall:
     async def handle(self, table_id: str) -> Handle:
         """Where to send a table's requests: here (loading it if need be, and if nobody else owns it),
         or the process that owns it."""
-        if self.cluster is None or table_id in self.tables:
+        if self.duties is None or table_id in self.tables:
             return LocalHandle(await self.get(table_id))
-        for _ in range(3):  # (a race for a free table: one process wins it, the others go there)
-            held = await self.cluster.leases.holder(table_id) if len(table_id) <= 32 else None
-            if held is not None and held[0] != self.cluster.node:
-                from ziggurat.server.cluster import RemoteHandle
-
-                return RemoteHandle(self.cluster, table_id, held[0])
-            with contextlib.suppress(Owned):
-                return LocalHandle(await self.get(table_id))
-        raise Refused("busy", "This table is changing servers; try again in a moment.", 503)
+        return await self.duties.handle(table_id)
 
     async def command(self, table_id: str, op: str, **args: Any) -> tuple[Any, Json]:
         """Run a lobby command where the table lives: its result, and the table's summary after it. An
@@ -368,10 +304,10 @@ class Hall:
 
     def _make(self, rec: TableRecord) -> Table:
         table = Table(rec, self.store, self.bots, self.settings, on_idle=self._fell_idle, on_busy=self._busy)
-        table.on_lost = self._lost
+        table.on_lost = self.lost
         return table
 
-    def _lost(self, table: Table) -> None:
+    def lost(self, table: Table) -> None:
         """Another process owns this table now: let it go; its sockets reconnect and find it."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -475,9 +411,8 @@ class Hall:
             except Exception:  # (a cache: without it, the next load replays the log)
                 log.exception("snapshots of unloaded tables not written")
         await asyncio.gather(*(t.stop() for t in gone), return_exceptions=True)
-        if self.cluster is not None:  # nothing to do for them: parked, for whoever needs them next
-            with contextlib.suppress(Exception):
-                await self.cluster.leases.release([(t.id, t.fence) for t in gone if t.fence is not None])
+        if self.duties is not None:  # nothing to do for them: parked, for whoever needs them next
+            await self.duties.release([(t.id, t.fence) for t in gone])
         self._unloaded += len(gone)
         return len(gone)
 
@@ -540,11 +475,13 @@ class Hall:
         return written
 
     async def close(self) -> None:
-        for task in (self._restorer, self._sweeper, *self._duties):
+        for task in (self._restorer, self._sweeper):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
+        if self.duties is not None:
+            await self.duties.stop()
         try:  # a clean shutdown: the next start replays only what comes after these
             started = time.monotonic()
             n = await self.save_snapshots()
@@ -554,73 +491,5 @@ class Hall:
             log.exception("saving snapshots at shutdown failed")
         tables, self.tables = list(self.tables.values()), {}
         await asyncio.gather(*(t.stop() for t in tables), return_exceptions=True)
-        if self.cluster is not None:  # a clean shutdown hands its tables on at once
-            with contextlib.suppress(Exception):
-                await self.cluster.leases.release([(t.id, t.fence) for t in tables if t.fence is not None])
-            await self.cluster.close()
-
-    # --- several processes -----------------------------------------------------------------------------
-    async def _answer(self, m: Json) -> None:
-        """A request from another process for a table this one owns (or owned)."""
-        assert self.cluster is not None
-        cluster, table = self.cluster, self.tables.get(m["t"])
-        if m["k"] == "sock":
-            key = (m["f"], m["c"])
-            conn = cluster.remote.get(key)
-            if table is None or (conn is None and m["op"] != "hello"):
-                await cluster.publish(m["f"], {"k": "moved", "c": m["c"]})  # it reconnects and finds it
-                return
-            if conn is None:
-                from ziggurat.server.cluster import RemoteConn
-
-                conn = cluster.remote[key] = RemoteConn(cluster, *key)
-            await LocalHandle(table).socket(conn, m["op"], m["a"], m.get("r"))
-            if m["op"] == "bye" or not conn.attached:
-                cluster.remote.pop(key, None)
-            return
-        answer: Json = {"k": "ans", "rid": m["rid"]}
-        try:
-            if table is None:
-                answer["moved"] = True
-            else:
-                answer["ok"] = await LocalHandle(table).lobby(m["op"], m["a"])
-        except Refused as e:
-            answer["err"] = [e.code, e.message, e.status]
-        await cluster.publish(m["from"], answer)
-
-    async def _every(self, seconds: float, what: str, duty: Callable[[], Awaitable[None]]) -> None:
-        """A duty of several processes, forever: a failure (the database away) is logged and retried."""
-        while True:
-            await asyncio.sleep(seconds)
-            try:
-                await duty()
-            except Exception:
-                log.exception("%s failed; trying again", what)
-
-    async def _renew(self) -> None:
-        """Renew this process's leases well before they run out; a table whose lease was taken over
-        (this process paused or was cut off) is let go."""
-        assert self.cluster is not None
-        owned = [t for t in self.tables.values() if t.fence is not None]
-        kept = await self.cluster.leases.renew([t.id for t in owned])
-        for table in owned:
-            if table.id not in kept:
-                self._lost(table)
-
-    async def _adopt_orphans(self) -> None:
-        """Take over running tables whose owner died (its lease ran out): their bots play on."""
-        assert self.cluster is not None
-        for table_id in await self.cluster.leases.orphans():
-            if table_id not in self.tables:
-                with contextlib.suppress(Owned, Refused):
-                    await self.get(table_id)
-
-    async def _watch_owners(self) -> None:
-        """Sockets of this process served by another: when that owner is gone (its lease ran out, or
-        another process took over), close them with 1012 so that their clients reconnect and find the
-        table's new owner (at most a resync for them)."""
-        assert self.cluster is not None
-        served = self.cluster.served_elsewhere()
-        if served:
-            owners = await self.cluster.leases.holders(list(served))
-            self.cluster.drop_local(partial(_moved_on, owners))
+        if self.duties is not None:  # a clean shutdown hands its tables on at once
+            await self.duties.close(tables)

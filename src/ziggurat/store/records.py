@@ -23,7 +23,7 @@ class SeatRecord:
     left_version: int | None = None
     auto_pass: bool = False  # the server passes for this person when passing is all they can do
     # At a rematch: sha256 of the token this person held at the last game. An empty seat with one is
-    # held for them until they accept or decline (server/rematch.py).
+    # held for them until they accept or decline (server/table/rematch.py).
     invite_hash: str | None = None
     # The account that holds this seat (a signed-in player's seats follow them to any device); at a
     # rematch, also the account a held seat waits for.
@@ -51,7 +51,7 @@ class TableRecord:
     spectator_chat: bool = True  # the host's switch: may spectators write in the chat
     rematch_of: str | None = None  # the finished table this one is the rematch of
     rematch: str | None = None  # the rematch of this (finished) table, once someone asked for it
-    clock: dict[str, Any] | None = None  # the time control chosen at creation (server/clocks.py)
+    clock: dict[str, Any] | None = None  # the time control chosen at creation (server/table/clocks.py)
     rated: bool = False  # the result moves the players' ratings (else a friendly game)
     seats: list[SeatRecord] = field(default_factory=list)
 

@@ -34,7 +34,7 @@ game_tables = sa.Table(
     # "Play again": the table this one is the rematch of, and this one's rematch.
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
-    # The time control chosen at creation ({mode, bank, increment}); none: no clock (server/clocks.py).
+    # The time control chosen at creation ({mode, bank, increment}); none: no clock (server/table/clocks.py).
     sa.Column("clock", sa.JSON, nullable=True),
     # Rated (the result moves its players' ratings) or friendly: the creator's choice.
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
@@ -62,7 +62,7 @@ actions = sa.Table(
     "actions",
     metadata,
     *logged_action(),
-    # At a table with a clock: every seat's clock just before this action, as JSON (server/clocks.py).
+    # At a table with a clock: every seat's clock just before this action, as JSON (server/table/clocks.py).
     sa.Column("clock", sa.Text, nullable=True),
 )
 
@@ -109,7 +109,7 @@ username_keys = sa.Table("username_keys", metadata, *username_key())
 # Signed-in browsers: the sha256 of the session cookie's secret, never the secret itself.
 sessions = sa.Table("sessions", metadata, *session())
 
-# An account's rating per game (server/ratings.py): openskill's (mu, sigma), with its games and wins.
+# An account's rating per game (server/table/ratings.py): openskill's (mu, sigma), with its games and wins.
 ratings = sa.Table("ratings", metadata, *rating())
 
 # Every rated game's updates, stored with the game (one row per account at the table), and when they

@@ -19,9 +19,10 @@ from ziggurat.store.accounts import Accounts
 from ziggurat.store.friends import Friends
 from ziggurat.store.leases import Fenced
 from ziggurat.store.prepared import Prepared
-from ziggurat.store.ratings import Ratings
+from ziggurat.store.ratings import Current, Ratings, rate
 from ziggurat.store.reads import ReadConnection, Reads
-from ziggurat.store.records import Restoring, SeatRecord, Snapshot, Status, TableRecord
+from ziggurat.store.records import RatingChange, Restoring, Snapshot, Status, TableRecord
+from ziggurat.store.rows import chat_message, seat_record, seat_row, table_record, table_row
 from ziggurat.store.schema import (
     actions,
     chat_messages,
@@ -89,7 +90,7 @@ class Store:
         """Store a new table with its seats. With `max_open`, only if its creator has fewer open tables
         than that (counted and created as one, under the creator's lock on PostgreSQL); False if not.
         With `owner` (node, seconds), that process holds the table's first lease (token 1)."""
-        row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
+        row, seat_rows = table_row(rec), [seat_row(rec.id, s) for s in rec.seats]
 
         def create(conn: Connection) -> bool:
             if conn.dialect.name == "postgresql":  # (one statement, capped or not)
@@ -109,7 +110,7 @@ class Store:
         """Write the table row and replace its seats (seat changes are rare and small). With `fence`,
         only while that lease token is the table's (else Fenced, nothing written). `also` runs in the
         same transaction, after (a rated game's ratings): what it returns."""
-        row, seat_rows = _table_row(rec), [_seat_row(rec.id, s) for s in rec.seats]
+        row, seat_rows = table_row(rec), [seat_row(rec.id, s) for s in rec.seats]
 
         def save(conn: Connection) -> T | None:
             _check_fence(conn, rec.id, fence)
@@ -127,6 +128,20 @@ class Store:
         # Unfenced and alone, PostgreSQL's is one statement.
         single = fence is None and also is None
         return await self.writer.write(save, lease=None if fence is None else rec.id, single=single)
+
+    async def save_rated(
+        self,
+        rec: TableRecord,
+        players: list[str],
+        compute: Callable[[Current], list[RatingChange]],
+        shown: Callable[[float, float], int],
+        fence: int | None = None,
+    ) -> list[RatingChange]:
+        """Save a finished rated table and rate its game in the same transaction, so that it is rated
+        once, whatever crashes (store/ratings.py's `rate`: `players`' accounts, `compute` their updates,
+        `shown` the rating a seat shows); the rating changes made (none if it was rated already)."""
+        changes = await self.save_table(rec, fence, also=rate(rec.id, rec.game, players, compute, shown))
+        return changes or []
 
     async def append_action(
         self,
@@ -264,7 +279,7 @@ class Store:
         q = q.order_by(chat_messages.c.seq.desc()).limit(limit)
         async with self.reads.connect() as conn:
             rows = (await conn.execute(q)).all()
-        return [_chat(r) for r in reversed(rows)]
+        return [chat_message(r) for r in reversed(rows)]
 
     async def last_chat_seq(self, table_id: str) -> int:
         q = sa.select(sa.func.max(chat_messages.c.seq)).where(chat_messages.c.table_id == table_id)
@@ -301,7 +316,7 @@ class Store:
         """These tables (those that exist), with their seats: two queries however many."""
         async with self.reads.connect() as conn:
             rows = await conn.execute(game_tables.select().where(game_tables.c.id.in_(table_ids)))
-            return await _with_seats(conn, [_record(r._mapping) for r in rows])
+            return await _with_seats(conn, [table_record(r._mapping) for r in rows])
 
     async def list_tables(self, status: Status | None = None, limit: int = 100) -> list[TableRecord]:
         """Newest first."""
@@ -309,7 +324,7 @@ class Store:
         if status is not None:
             q = q.where(game_tables.c.status == status)
         async with self.reads.connect() as conn:
-            return await _with_seats(conn, [_record(r._mapping) for r in await conn.execute(q)])
+            return await _with_seats(conn, [table_record(r._mapping) for r in await conn.execute(q)])
 
     async def table_ids(self, statuses: tuple[Status, ...]) -> list[str]:
         q = (
@@ -322,9 +337,9 @@ class Store:
 
     async def set_aside(self, table_id: str, first: int, fence: int | None = None) -> int:
         """Take actions `first` on out of a table's log, into `set_aside_actions` (kept, never replayed),
-        with its snapshot, and its stored version back to `first - 1` at most: a repair (server/table.py)
-        when its log stopped replaying there. How many actions moved. Fenced like every write of the
-        table's owner."""
+        with its snapshot, and its stored version back to `first - 1` at most: a repair
+        (server/table/restore.py) when its log stopped replaying there. How many actions moved. Fenced
+        like every write of the table's owner."""
         a, now = actions.c, time.time()
         later = sa.and_(a.table_id == table_id, a.idx >= first)
         moved = sa.select(a.table_id, a.idx, a.seat, a.action, a.at, a.clock, sa.literal(now)).where(later)
@@ -376,7 +391,7 @@ async def _with_seats(conn: ReadConnection, recs: list[TableRecord]) -> list[Tab
         by_id = {r.id: r for r in recs}
         q = seats.select().where(seats.c.table_id.in_(by_id)).order_by(seats.c.table_id, seats.c.seat)
         for r in await conn.execute(q):
-            by_id[r.table_id].seats.append(_seat(r._mapping))
+            by_id[r.table_id].seats.append(seat_record(r._mapping))
     return recs
 
 
@@ -415,91 +430,3 @@ def _check_fence(conn: Connection, table_id: str, fence: int | None) -> None:
     """With `fence` (several processes), the write goes on only while that lease token is the table's."""
     if fence is not None and conn.execute(_LEASE_TOKEN, {"key": table_id}).scalar() != fence:
         raise Fenced(f"table {table_id} has another owner now")
-
-
-def _table_row(rec: TableRecord) -> dict[str, Any]:
-    return {
-        "id": rec.id,
-        "game": rec.game,
-        "options": rec.options,
-        "players": rec.players,
-        "seed": str(rec.seed),
-        "order_seed": rec.order_seed,
-        "status": rec.status,
-        "host": rec.host,
-        "created_at": rec.created_at,
-        "started_at": rec.started_at,
-        "finished_at": rec.finished_at,
-        "result": rec.result,
-        "version": rec.version,
-        "touched_at": rec.touched_at,
-        "created_by": rec.created_by,
-        "spectator_chat": rec.spectator_chat,
-        "rematch_of": rec.rematch_of,
-        "rematch": rec.rematch,
-        "clock": rec.clock,
-        "rated": rec.rated,
-    }
-
-
-def _seat_row(table_id: str, s: SeatRecord) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": s.seat,
-        "kind": s.kind,
-        "name": s.name,
-        "token_hash": s.token_hash,
-        "level": s.level,
-        "has_left": s.has_left,
-        "left_version": s.left_version,
-        "auto_pass": s.auto_pass,
-        "invite_hash": s.invite_hash,
-        "account_id": s.account,
-        "rating": s.rating,
-    }
-
-
-def _record(m: Any) -> TableRecord:
-    return TableRecord(
-        id=m["id"],
-        game=m["game"],
-        options=dict(m["options"] or {}),
-        players=m["players"],
-        seed=int(m["seed"]),
-        order_seed=m["order_seed"],
-        status=m["status"],
-        host=m["host"],
-        created_at=m["created_at"],
-        started_at=m["started_at"],
-        finished_at=m["finished_at"],
-        result=m["result"],
-        version=m["version"],
-        touched_at=m["touched_at"],
-        created_by=m["created_by"],
-        spectator_chat=bool(m["spectator_chat"]),
-        rematch_of=m["rematch_of"],
-        rematch=m["rematch"],
-        clock=m["clock"],
-        rated=bool(m["rated"]),
-    )
-
-
-def _chat(r: Any) -> dict[str, Any]:
-    seq, at, seat, name, spectator, text = r
-    return {"seq": seq, "at": at, "seat": seat, "name": name, "spectator": bool(spectator), "text": text}
-
-
-def _seat(m: Any) -> SeatRecord:
-    return SeatRecord(
-        seat=m["seat"],
-        kind=m["kind"],
-        name=m["name"],
-        token_hash=m["token_hash"],
-        level=m["level"],
-        has_left=bool(m["has_left"]),
-        left_version=m["left_version"],
-        auto_pass=bool(m["auto_pass"]),
-        invite_hash=m["invite_hash"],
-        account=m["account_id"],
-        rating=m["rating"],
-    )

@@ -2,7 +2,7 @@
 
 Servers before this one could restore a table from a snapshot whose random stream a JSON reader had
 rounded; its later moves were made in a game that its log no longer replays. Such a table now plays on
-from the last move its log replays, and the moves after it move here (server/table.py), never deleted.
+from the last move its log replays, and the moves after it move here (server/table/restore.py), never deleted.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Set when a player leaves a running game or a bot takes their seat over (a kick), cleared when they come
 back. A rated game's end asks whether their seat had moved by then: someone who leaves before it did
-is not rated for that game, and their seat counts for nobody (server/ratings.py). Seats written before
+is not rated for that game, and their seat counts for nobody (server/table/ratings.py). Seats written before
 this revision have none: their departures count as after a move.
 """
 

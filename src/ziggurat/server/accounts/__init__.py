@@ -1,0 +1,1 @@
+"""Accounts: passwords, usernames, sign-in attempts, sessions and seat tokens."""

@@ -1,0 +1,1 @@
+"""The server's command line: `ziggurat serve`, `ratings rebuild`, `replay --open`."""

@@ -1,0 +1,1 @@
+"""Several server processes as one site: leases, Redis, site-wide limits, workers."""

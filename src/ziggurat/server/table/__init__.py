@@ -1,0 +1,1 @@
+"""One live table and its parts: commands, views, seats, clocks, bots, chat, restore."""
