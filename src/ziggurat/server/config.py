@@ -60,7 +60,7 @@ class Settings:
     # Accounts: sign-in attempts (token buckets: per second, burst; accounts/attempts.py) at a username
     # from one address, at a username from every address that never signed in to it together, and from
     # one client address at any; how long an address stays known to a username it signed in to; how long a
-    # session lasts, and how many password hashes (64 MiB each) are computed at once
+    # session lasts, and how many password hashes (19 MiB of memory each) are computed at once
     signin_rate: float = 1 / 12
     signin_burst: float = 5.0
     signin_stranger_rate: float = 1 / 10
