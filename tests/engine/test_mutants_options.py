@@ -3,12 +3,12 @@ runs when the options class is declared, so only a class declared here checks it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import pytest
 
 from ziggurat.engine import InputError
-from ziggurat.engine.options import copies, counts, parse, spec
+from ziggurat.engine.options import assignment, copies, counts, parse, spec
 
 
 def test_a_counts_field_starts_printed_stays_hashable_and_is_described_as_a_variant() -> None:
@@ -35,3 +35,19 @@ def test_a_counts_field_starts_printed_stays_hashable_and_is_described_as_a_vari
     }
     with pytest.raises(InputError, match="from 0 to 6"):
         parse(Deck, {"cards.stone": 7}, "Deck")
+
+
+def test_the_spec_describes_the_fields_after_a_counts_field_too() -> None:
+    @dataclass(frozen=True)
+    class Late:
+        cards: dict[str, int] = counts({"stone": 1}, 2)
+        size: int = field(default=3, metadata={"min": 1, "max": 9})
+
+    assert spec(Late)["size"] == {"type": "int", "default": 3, "min": 1, "max": 9}
+
+
+def test_a_command_line_value_may_hold_an_equals_sign() -> None:
+    assert assignment("name=a=b") == ("name", "a=b")
+    assert assignment("size=4") == ("size", 4)
+    with pytest.raises(ValueError, match="name=value, not 'size'"):
+        assignment("size")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ziggurat.engine.options import short
 from ziggurat.engine.rng import derive
-from ziggurat.engine.text import Told, draws, plural, secret_cards
+from ziggurat.engine.text import Told, describe, draws, plural, secret_cards, who
 
 NAMES = ["Ada", "Bo"]
 
@@ -43,3 +43,23 @@ def test_derived_seeds_are_pinned() -> None:
     assert derive(-5, "bot", 1, 7) == derive(5, "bot", 1, 7)
     assert derive(1 << 128 | 99, "arena") == 8692329571281528714
     assert max(derive(s, "x") for s in range(64)).bit_length() == 63
+
+
+def test_a_seat_is_named_from_a_number_or_digits_and_anything_else_shown_as_it_is() -> None:
+    assert [who(s, NAMES) for s in (0, "1", 2, -1, True, None, "Bo")] == [
+        "Ada",
+        "Bo",
+        "2",
+        "-1",
+        "True",
+        "None",
+        "Bo",
+    ]
+
+
+def test_an_event_is_worded_by_the_games_table_then_the_engines_then_shown_as_it_is() -> None:
+    table = {"draw": "{me} draws.", "undo": "{me} undoes."}
+    assert describe(table, {"type": "draw", "seat": 1}, NAMES) == "Bo draws."
+    assert describe({}, {"type": "undo", "seat": 0}, NAMES) == "Ada takes back a move."
+    assert describe(table, {"seat": 0}, NAMES) == "{'seat': 0}"
+    assert describe({"": "untyped"}, {"seat": 0}, NAMES) == "untyped"
