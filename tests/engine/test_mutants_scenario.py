@@ -107,3 +107,11 @@ def test_a_scenario_without_a_seed_is_seed_0_and_a_start_state_names_its_seats()
     r = run({"game": "highcard", "start": start, "steps": [{"expect": {"to_act": ["Seat 0"]}}]})
     assert r.match.names == ["Seat 0", "Seat 1", "Seat 2"] and r.match.players == 3
     assert g.to_json(r.state) == start
+
+
+def test_a_scenario_plays_its_seed_and_may_include_every_legal_action() -> None:
+    g = get("highcard")
+    r = run({"game": "highcard", "players": 2, "seed": 5})
+    assert r.match.seed == 5 and g.to_json(r.state) == g.to_json(g.new(2, seed=5))
+    everything = {"Ada": ["play:1", "play:2", "play:3"]}
+    assert run(game([{"expect": {"legal_includes": everything}}])).checks == 1
