@@ -43,3 +43,12 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Mutation testing (mutmut) of the engine, the store's JSON text and writer, and the games' rules and
+# setup, with the fast tests; long: name a part, e.g. make mutate MUTANTS='ziggurat.engine.*'.
+# `$(BIN)/mutmut results` lists the survivors, `$(BIN)/mutmut show NAME` shows one.
+MUTANTS ?=
+.PHONY: mutate
+mutate: $(STAMP)
+	$(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)')
+	$(BIN)/mutmut export-cicd-stats
