@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import tiers
 from tests.store.pg import Cluster, pg_bin, pg_cluster
 from tests.toygame.install import install
 
@@ -12,6 +13,10 @@ from tests.toygame.install import install
 install()
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tiers.apply(items)  # browser, cluster, postgres, subprocess: from each test's folder and fixtures
 
 
 @pytest.fixture(scope="session")
