@@ -2,6 +2,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests import tiers
 from tests.store.pg import Cluster, pg_bin, pg_cluster
@@ -15,8 +16,15 @@ install()
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
+# Hypothesis tests that leave the count to Hypothesis try fewer examples in `make quick` too.
+settings.register_profile("quick", max_examples=tiers.examples(100))
+if tiers.QUICK:
+    settings.load_profile("quick")
+
+
+@pytest.hookimpl(tryfirst=True)  # (before `-m` deselects by the markers given here)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    tiers.apply(items)  # browser, cluster, postgres, subprocess: from each test's folder and fixtures
+    tiers.apply(items)
 
 
 @pytest.fixture(scope="session")

@@ -3,11 +3,13 @@ still puts the test in `subprocess`, so that `make quick` never starts one."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import subprocess
 
 import pytest
 
-from tests.tiers import STARTS_PROCESSES, reaches
+from tests.tiers import SLOW, STARTS_PROCESSES, reaches
 
 
 def _starts_a_process() -> None:
@@ -43,3 +45,11 @@ def test_a_test_in_this_process_stays_quick() -> None:
 def test_this_module_is_in_no_tier(request: pytest.FixtureRequest) -> None:
     names = {m.name for m in request.node.iter_markers()}
     assert not names & {"browser", "cluster", "postgres", "subprocess", "slow"}
+
+
+@pytest.mark.parametrize("path", sorted(SLOW))
+def test_every_slow_entry_names_a_test(path: str) -> None:
+    """A renamed test would silently leave `slow` (and slow `make quick` down)."""
+    module = importlib.import_module("tests." + path.removesuffix(".py").replace("/", "."))
+    for entry in SLOW[path]:
+        assert inspect.isfunction(getattr(module, entry.split("[")[0], None)), f"{path}: no test {entry}"
