@@ -37,7 +37,7 @@ test: $(STAMP)  ## everything CI runs: lint, types and every test, side by side
 	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck unit
 
 quick: $(STAMP)  ## the development loop: every test outside the tiers, with fewer Hypothesis examples
-	ZIGGURAT_TESTS=quick $(BIN)/pytest -m "not ($(TIERS))" $(PYTEST_ARGS)
+	ZIGGURAT_TESTS=quick $(BIN)/pytest -n 2 --dist worksteal -m "not ($(TIERS))" $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples

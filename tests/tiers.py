@@ -67,6 +67,9 @@ SLOW = {
         "test_the_state_encoder_gives_the_view_encoders_tensor[zombology-8",
     ],
     "rl/test_vector.py": ["test_random_play_in_lockstep[faiths-4-options11]"],
+    "server/test_play.py": ["test_a_complete_game_with_people_bots_and_a_spectator[faiths]"],
+    "server/test_replays.py": ["test_every_version_shows_everything_or_one_seat_exactly[faiths]"],
+    "server/test_restart.py": ["test_running_tables_come_back_in_the_background_and_their_bots_play_on"],
     "server/test_secrets.py": ["test_no_small_seed_reproduces_a_tables_first_deal"],
     "server/test_snapshots.py": [
         "test_a_table_from_its_snapshot_is_the_table_its_whole_log_gives[faiths]",
