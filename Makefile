@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve cluster test lint typecheck unit bench clean
+.PHONY: play serve cluster test quick lint typecheck unit bench clean
 
 # The first run takes minutes (the server, the tests' and the researchers' libraries): say so, and let
 # pip show what it is fetching.
@@ -26,7 +26,18 @@ serve: $(STAMP)  ## the site: play in the browser at the URL it prints (http://1
 cluster: $(STAMP)  ## a site of 2 processes on private PostgreSQL and Redis (Debian's postgresql, redis-server)
 	$(BIN)/python -m ziggurat.devcluster $(ARGS)
 
-test: lint typecheck unit  ## everything CI runs
+# The tests run in WORKERS processes (pytest-xdist; many wait on browsers, servers and sleeps, so more
+# than the cores). Each worker has its own PostgreSQL, servers and files; idle workers steal queued tests.
+WORKERS ?= 3
+# The tiers (tests/tiers.py): `make quick` leaves out the tests that need a browser, PostgreSQL, Redis,
+# processes of their own or a long run.
+TIERS := browser or cluster or postgres or subprocess or slow
+
+test: $(STAMP)  ## everything CI runs: lint, types and every test, side by side
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck unit
+
+quick: $(STAMP)  ## the development loop: every test outside the tiers, with fewer Hypothesis examples
+	ZIGGURAT_TESTS=quick $(BIN)/pytest -n 2 --dist worksteal -m "not ($(TIERS))" $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
@@ -36,7 +47,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

@@ -2,7 +2,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
+from tests import tiers
 from tests.store.pg import Cluster, pg_bin, pg_cluster
 from tests.toygame.install import install
 
@@ -12,6 +14,17 @@ from tests.toygame.install import install
 install()
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+# Hypothesis tests that leave the count to Hypothesis try fewer examples in `make quick` too.
+settings.register_profile("quick", max_examples=tiers.examples(100))
+if tiers.QUICK:
+    settings.load_profile("quick")
+
+
+@pytest.hookimpl(tryfirst=True)  # (before `-m` deselects by the markers given here)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tiers.apply(items)
 
 
 @pytest.fixture(scope="session")

@@ -22,13 +22,14 @@ from ziggurat.server.table.bots import BotRunner
 from ziggurat.server.table.table import Table
 from ziggurat.store import Store
 
+from .. import tiers
 from .exact import GAMES, KEYED, Twin, play, players_for, plays_on_exactly, record
 from .harness import fast_settings
 
 
 def examples(n: int) -> settings:
     return settings(
-        max_examples=n,
+        max_examples=tiers.examples(n),
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )

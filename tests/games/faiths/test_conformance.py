@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from tests.games.faiths.helpers import check_invariants
+from tests.tiers import examples
 from ziggurat.engine import IllegalAction
 from ziggurat.games.faiths import GAME
 from ziggurat.games.faiths.state import REACT, FaithsState
@@ -75,7 +76,7 @@ def test_chosen_religions_play_out() -> None:
     play_random(6, {"religions": "choose", "homeland_bonus": True}, 9, deep=True)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=hs.integers(0, 2**31), players=hs.integers(4, 11), copies=hs.integers(1, 3), bonus=hs.booleans())
 def test_any_seed_plays_out(seed: int, players: int, copies: int, bonus: bool) -> None:
     play_random(

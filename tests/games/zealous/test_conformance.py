@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from tests.tiers import examples
 from ziggurat.games.zealous import GAME
 from ziggurat.games.zealous.board import BIRTH_SITES, N_TILES
 from ziggurat.games.zealous.cards import CARDS
@@ -90,7 +91,7 @@ def test_random_games_keep_invariants(players: int, length: str) -> None:
         play_random(players, length, seed * 100 + players)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=hs.integers(0, 2**31), players=hs.integers(3, 6))
 def test_any_seed_plays_out(seed: int, players: int) -> None:
     play_random(players, "beginner", seed)
