@@ -11,6 +11,8 @@ import pytest
 from ziggurat.engine.cloning import cloner, slots_of
 from ziggurat.engine.state import State
 
+from .test_cloning import KINDS
+
 
 class Rec:
     __slots__ = ("v",)
@@ -30,15 +32,7 @@ def test_each_kind_of_field_is_copied_apart_and_the_rest_shared() -> None:
         __slots__ = ("events", "flat", "grid", "maybe", "recs", "table", "word")
 
     assert slots_of(Kinds) == ["n", "events", "flat", "grid", "maybe", "recs", "table", "word"]
-    clone = cloner(
-        Kinds,
-        lists=("flat",),
-        nested=("grid",),
-        records=("recs",),
-        copied=("maybe",),
-        tables=("table",),
-        dropped=("events",),
-    )
+    clone = cloner(Kinds, **KINDS)
     assert clone.__qualname__ == "Kinds.clone"
     st: Any = Kinds()
     st.n, st.events, st.flat, st.grid, st.maybe = 3, [{"type": "x"}], [1, 2], [[1], [2]], Rec(5)
