@@ -57,7 +57,7 @@ SLOW = {
         "test_hard_tables_finish[faiths]",
         "test_every_level_finishes_every_game[faiths]",
     ],
-    "engine/test_conformance.py": ["test_random_games_keep_the_contract[faiths-11]"],
+    "engine/test_conformance.py": ["test_random_games_keep_the_contract[faiths-11-"],
     "games/faiths/test_conformance.py": ["test_random_games_keep_invariants[11]"],
     "games/zombology/test_variants.py": ["test_games_under_extreme_variants_end_with_a_result[0]"],
     "rl/test_encoding.py": ["test_space_covers_every_legal_action_and_observations_stay_in_bounds[faiths-7"],
