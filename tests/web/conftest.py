@@ -8,12 +8,17 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright, expect
 
 from .launcher import WebServer, web_settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 OUTPUT = Path(__file__).parent / "output"
+
+# `expect` waits as long as a page's actions do (Playwright's 5 s is for an idle machine): with the
+# suite's workers, servers and browsers on two cores, a right answer can take longer; a wrong one still
+# fails, later.
+expect.set_options(timeout=30_000)
 
 
 @pytest.fixture(scope="session")

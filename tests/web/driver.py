@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from playwright.async_api import Locator, Page, expect
+from playwright.async_api import Locator, Page
 
 if TYPE_CHECKING:
     from .conftest import Pages
@@ -41,7 +41,19 @@ async def join_by_link(page: Page, url: str, table: str, name: str) -> None:
     await page.goto(f"{url}#/table/{table}")
     await page.get_by_label("Your name").fill(name)
     await page.get_by_role("button", name="Join this table").click()
-    await expect(page.locator(".role")).to_have_text(re.compile("You are seat"))
+    await seated(page)
+
+
+async def seated(page: Page) -> None:
+    """The page shows its person in a seat within 30 s; if not, the failure says what the page said
+    meanwhile (toasts last seconds, so they are gathered as they come)."""
+    said: set[str] = set()
+    for _ in range(300):
+        if re.search("You are seat", await page.locator(".role").inner_text()):
+            return
+        said.update(await page.locator(".toast, .conn-banner, .notice").all_inner_texts())
+        await page.wait_for_timeout(100)
+    raise AssertionError(f"not seated; the page said {sorted(said)}")
 
 
 async def two_people_started(pages: Pages, game: str = "zenith") -> tuple[Page, Page, Page, Page]:
