@@ -4,11 +4,12 @@ play by clicking highlighted targets until the game is over."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from playwright.async_api import Locator, Page
+from playwright.async_api import Locator, Page, WebSocket, expect
 
 if TYPE_CHECKING:
     from .conftest import Pages
@@ -37,23 +38,60 @@ async def create_table(page: Page, game: str, seats: int, name: str = "Ada", **o
 
 
 async def join_by_link(page: Page, url: str, table: str, name: str) -> None:
-    """A second person opens the share link, types a name and joins."""
+    """A second person opens the share link, types a name in the table's join form (not the lobby's
+    name field, which the page may still show for a moment) and joins."""
+    trace = Trace(page)
+    await trace.events(page, "click", "submit", "invalid")
     await page.goto(f"{url}#/table/{table}")
-    await page.get_by_label("Your name").fill(name)
-    await page.get_by_role("button", name="Join this table").click()
-    await seated(page)
+    form = page.locator("#waiting-room .join-form")
+    field = form.get_by_label("Your name")
+    await field.fill(name)
+    await expect(field).to_have_value(name)  # (a redraw that emptied it would leave the form unsent)
+    await form.get_by_role("button", name="Join this table").click()
+    await seated(page, trace)
 
 
-async def seated(page: Page) -> None:
+class Trace:
+    """What a page asked and heard (requests, sockets, console), timed, for a failure to tell."""
+
+    def __init__(self, page: Page) -> None:
+        self.lines: list[str] = []
+        self.t0 = time.monotonic()
+        page.on("request", lambda r: self.add(f"-> {r.method} {r.url}"))
+        page.on("requestfinished", lambda r: self.add(f"<- {r.method} {r.url}"))
+        page.on("requestfailed", lambda r: self.add(f"x {r.method} {r.url} {r.failure}"))
+        page.on("console", lambda m: self.add(f"console {m.type}: {m.text}"))
+        page.on("websocket", self._socket)
+
+    async def events(self, page: Page, *types: str) -> None:
+        """Also trace these DOM events of the page (an `invalid` is a form the browser refused to send)."""
+        await page.evaluate(
+            """types => { for (const t of types) window.addEventListener(t, (e) => console.log(
+                 "event", t, e.target?.tagName, e.target?.className, e.target?.isConnected), true); }""",
+            list(types),
+        )
+
+    def add(self, line: str) -> None:
+        self.lines.append(f"{time.monotonic() - self.t0:6.2f} {line}")
+
+    def _socket(self, ws: WebSocket) -> None:
+        self.add(f"ws open {ws.url}")
+        ws.on("framesent", lambda p: self.add(f"ws sent {str(p)[:120]}"))
+        ws.on("framereceived", lambda p: self.add(f"ws got {str(p)[:120]}"))
+        ws.on("close", lambda _: self.add("ws closed"))
+
+
+async def seated(page: Page, trace: Trace | None = None) -> None:
     """The page shows its person in a seat within 30 s; if not, the failure says what the page said
-    meanwhile (toasts last seconds, so they are gathered as they come)."""
+    meanwhile (toasts last seconds, so they are gathered as they come), and what it asked and heard."""
     said: set[str] = set()
     for _ in range(300):
         if re.search("You are seat", await page.locator(".role").inner_text()):
             return
         said.update(await page.locator(".toast, .conn-banner, .notice").all_inner_texts())
         await page.wait_for_timeout(100)
-    raise AssertionError(f"not seated; the page said {sorted(said)}")
+    heard = "\n".join(trace.lines) if trace else ""
+    raise AssertionError(f"not seated; the page said {sorted(said)}\n{heard}")
 
 
 async def two_people_started(pages: Pages, game: str = "zenith") -> tuple[Page, Page, Page, Page]:

@@ -12,7 +12,14 @@ import pytest
 from playwright.async_api import Browser, Page, WebSocketRoute, expect
 
 from .conftest import Pages
-from .driver import MY_TURN_OR_OVER, create_table, fill_with_bots_and_start, play_to_the_end, seated, step
+from .driver import (
+    MY_TURN_OR_OVER,
+    create_table,
+    fill_with_bots_and_start,
+    join_by_link,
+    play_to_the_end,
+    step,
+)
 from .launcher import WebServer, web_settings
 
 
@@ -54,10 +61,7 @@ async def test_2_kick_the_idle_host_shows_up_without_a_reload_and_the_host_is_to
         ada = await pages.new()
         table = await create_table(ada, "zealous", 3, name="Ada", length="beginner")
         bo = await pages.new()
-        await bo.goto(f"{idle_url}#/table/{table}")
-        await bo.get_by_label("Your name").fill("Bo")
-        await bo.get_by_role("button", name="Join this table").click()
-        await seated(bo)
+        await join_by_link(bo, idle_url, table, "Bo")
         # No reload: the waiting room grows the button by itself once the host has idled long enough.
         kick = bo.get_by_role("button", name=re.compile(r"^Kick Ada \(idle"))
         await expect(kick).to_be_visible(timeout=12000)
