@@ -1,14 +1,22 @@
-"""What the writers share, checked where a wrong answer would be silent on SQLite (mutation testing
-found these unchecked): each write of a batch gets its own outcome even when an earlier caller gave
-up waiting, and `write` hands the writer what PostgreSQL's batch must lock (a table's lease) or may
-commit alone (a single statement)."""
+"""The writers, checked where a wrong answer would be silent (mutation testing found these unchecked):
+each write of a batch gets its own outcome even when an earlier caller gave up waiting; `write` hands
+the writer what PostgreSQL's batch must lock (a table's lease) or may commit alone (a single
+statement); a SQLite batch that fails midway stores nothing and the writer goes on; and the
+write-ahead log is folded into the database after commits, not before and not forever after."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from pathlib import Path
 from typing import Any
 
-from ziggurat.store.writer import Leased, Single, _Queued, _resolve
+import pytest
+
+from ziggurat.store import Store, writer
+from ziggurat.store.writer import Append, Leased, Single, _Queued, _resolve
+
+from .test_writer import table
 
 
 async def test_a_caller_who_gave_up_leaves_the_rest_of_the_batch_its_outcomes() -> None:
@@ -54,3 +62,38 @@ async def test_write_wraps_an_op_as_its_lease_and_statement_ask() -> None:
         assert single("c") == one("c") == "ran on c"
     finally:
         await w._stop()
+
+
+async def test_a_sqlite_batch_that_fails_midway_stores_nothing_and_the_writer_goes_on(tmp_path: Path) -> None:
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}")
+    try:
+        await store.create_table(table("a"))
+        good = Append("a", 1, 0, "place:s1", 1.0)
+        unbound = Append("a", 2, 1, "place:s2", 2.0, clock=object())  # type: ignore[arg-type]
+        outcomes = await asyncio.gather(
+            store.writer.append(good), store.writer.append(unbound), return_exceptions=True
+        )
+        assert all(isinstance(o, sqlite3.Error) for o in outcomes), outcomes
+        assert await store.actions("a") == []  # the batch as a whole: nothing of it
+        await store.append_action("a", 1, 0, "place:s1")  # the writer is alive, its transaction closed
+        assert await store.actions("a") == [(0, "place:s1")]
+    finally:
+        await store.close()
+
+
+async def test_the_wal_is_checkpointed_after_commits_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(writer, "CHECKPOINT_EVERY", 0.02)
+    modes: list[str] = []
+    monkeypatch.setattr(writer._Checkpointer, "_checkpoint", lambda self, mode: modes.append(mode))
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'z.db'}")
+    try:
+        await asyncio.sleep(0.2)
+        assert modes == [], "nothing was committed: nothing to fold in"
+        await store.create_table(table("a"))
+        await asyncio.sleep(0.2)
+        assert modes == ["PASSIVE"], "one checkpoint after the commit, then none while idle"
+    finally:
+        await store.close()
+    assert modes == ["PASSIVE", "TRUNCATE"], "closing folds in the rest and empties the log"
