@@ -7,20 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import pytest
-
-from ziggurat.engine import IllegalAction
+from tests.games.refusals import refused
 from ziggurat.games.faiths import GAME
 from ziggurat.games.faiths.cards import CARDS
 from ziggurat.games.faiths.state import FaithsState
-
-
-def refused(st: FaithsState, seat: int, action: str) -> tuple[str, str]:
-    before = GAME.to_json(st)
-    with pytest.raises(IllegalAction) as e:
-        GAME.apply(st, seat, action)
-    assert GAME.to_json(st) == before, "a refusal changes nothing"
-    return e.value.code, e.value.message
 
 
 def first(asked: Callable[[list[str]], bool]) -> tuple[FaithsState, int]:
@@ -45,26 +35,29 @@ def test_zealots_are_no_event_and_a_pair_names_the_card_not_held() -> None:
     st = GAME.new(
         4, {}, 0, {"hands": {"0": ["crusade", "scriptures", "zealots_fanatics"]}, "phase": "events"}
     )
-    assert refused(st, 0, "pair:scriptures:zealots_fanatics") == (
+    assert refused(GAME, st, 0, "pair:scriptures:zealots_fanatics") == (
         "reaction-only",
         "Zealots & Fanatics is only played as a reaction, to negate a card just played.",
     )
-    assert refused(st, 0, "pair:scriptures:jihad") == ("card-not-in-hand", "You don't hold Jihad.")
-    assert refused(st, 0, "pair:traditions:crusade") == ("card-not-in-hand", "You don't hold Traditions.")
+    assert refused(GAME, st, 0, "pair:scriptures:jihad") == ("card-not-in-hand", "You don't hold Jihad.")
+    assert refused(GAME, st, 0, "pair:traditions:crusade") == (
+        "card-not-in-hand",
+        "You don't hold Traditions.",
+    )
     # a discard isn't asked while events are played: the general refusal, not a word about the hand
-    assert refused(st, 0, "discard:crusade")[0] == "illegal-action"
+    assert refused(GAME, st, 0, "discard:crusade")[0] == "illegal-action"
 
 
 def test_a_negation_needs_zealots_and_the_magnitude_in_hand() -> None:
     st, s = first(lambda legal: any(a.startswith("negate:") for a in legal))
     other = not_held(st, s, ["prayers_rituals", "traditions", "scriptures", "theology", "faith_belief"])
     name = CARDS[[k.id for k in CARDS].index(other)].name
-    assert refused(st, s, f"negate:{other}") == ("card-not-in-hand", f"You don't hold {name}.")
-    assert refused(st, s, f"discard:{other}")[0] == "illegal-action"  # (no discarding in a reaction)
+    assert refused(GAME, st, s, f"negate:{other}") == ("card-not-in-hand", f"You don't hold {name}.")
+    assert refused(GAME, st, s, f"discard:{other}")[0] == "illegal-action"  # (no discarding in a reaction)
 
 
 def test_a_discard_names_the_card_not_held() -> None:
     st, s = first(lambda legal: any(a.startswith("discard:") for a in legal))
     other = not_held(st, s, [k.id for k in CARDS])
     name = CARDS[[k.id for k in CARDS].index(other)].name
-    assert refused(st, s, f"discard:{other}") == ("card-not-in-hand", f"You don't hold {name}.")
+    assert refused(GAME, st, s, f"discard:{other}") == ("card-not-in-hand", f"You don't hold {name}.")
