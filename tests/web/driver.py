@@ -37,13 +37,18 @@ async def create_table(page: Page, game: str, seats: int, name: str = "Ada", **o
     return m.group(1)
 
 
+# The table's join form. Not `get_by_label("Your name")` alone: pages.new() opens the lobby, whose
+# name field carries the same label and stays on screen until the table page has loaded.
+JOIN_FORM = "#waiting-room .join-form"
+
+
 async def join_by_link(page: Page, url: str, table: str, name: str) -> None:
     """A second person opens the share link, types a name in the table's join form (not the lobby's
     name field, which the page may still show for a moment) and joins."""
     trace = Trace(page)
     await trace.events(page, "click", "submit", "invalid")
     await page.goto(f"{url}#/table/{table}")
-    form = page.locator("#waiting-room .join-form")
+    form = page.locator(JOIN_FORM)
     field = form.get_by_label("Your name")
     await field.fill(name)
     await expect(field).to_have_value(name)  # (a redraw that emptied it would leave the form unsent)

@@ -20,7 +20,7 @@ from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Page, Request, Response, expect
 
 from .conftest import Pages
-from .driver import create_table, fill_with_bots_and_start, is_over, step
+from .driver import JOIN_FORM, create_table, fill_with_bots_and_start, is_over, step
 
 PASSWORD = "lantern-harbour-quietly-42"
 COOKIE = "ziggurat_session"
@@ -192,8 +192,9 @@ async def test_a_table_created_signed_in_is_the_accounts(pages: Pages) -> None:
     visitor = await pages.new()
     await sign_up(visitor, other)
     await visitor.goto(f"{pages.url}#/table/{table.group(1)}")
-    await expect(visitor.get_by_label("Your name")).to_have_value(other)
-    await expect(visitor.get_by_label("Your name")).not_to_be_editable()
+    field = visitor.locator(JOIN_FORM).get_by_label("Your name")
+    await expect(field).to_have_value(other)
+    await expect(field).not_to_be_editable()
     await visitor.get_by_role("button", name="Join this table").click()
     await expect(visitor.locator(".role")).to_have_text(re.compile("You are seat 2"))
     await expect(page.get_by_role("listitem", name=re.compile(rf"^{other} \(account\)"))).to_be_visible()

@@ -13,6 +13,7 @@ from playwright.async_api import Browser, Page, WebSocketRoute, expect
 
 from .conftest import Pages
 from .driver import (
+    JOIN_FORM,
     MY_TURN_OR_OVER,
     create_table,
     fill_with_bots_and_start,
@@ -82,7 +83,7 @@ async def test_2_the_five_second_refresh_leaves_a_visitor_typing_their_name_alon
     table = await create_table(ada, "zealous", 3, name="Ada", length="beginner")
     visitor = await pages.new()
     await visitor.goto(f"{pages.url}#/table/{table}")
-    name = visitor.get_by_label("Your name")
+    name = visitor.locator(JOIN_FORM).get_by_label("Your name")
     await name.fill("")
     await name.press_sequentially("Bo")
     await visitor.wait_for_timeout(5600)  # past a tick of the 5-second refresh
