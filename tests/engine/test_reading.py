@@ -15,10 +15,19 @@ def test_a_name_is_looked_up_or_refused_with_the_choices() -> None:
 
 
 @pytest.mark.parametrize(
-    ("ref", "message"), [("x", "Bad seat 'x'."), (None, "Bad seat None."), ("4", "There is no seat 4.")]
+    ("ref", "message"),
+    [
+        ("x", "Bad seat 'x'."),
+        (None, "Bad seat None."),
+        ("4", "There is no seat 4."),
+        (1.5, "Bad seat 1.5."),  # not read as seat 1
+        (True, "Bad seat True."),
+        ("1.0", "Bad seat '1.0'."),
+        ("--1", "Bad seat '--1'."),
+    ],
 )
 def test_a_seat_is_a_number_below_the_player_count(ref: object, message: str) -> None:
-    assert seat_number("2", 3) == 2 and seat_number(0, 3) == 0
+    assert seat_number("2", 3) == 2 and seat_number(0, 3) == 0 and seat_number(" 1", 3) == 1
     with pytest.raises(InputError) as e:
         seat_number(ref, 3)
     assert e.value.code == "bad-setup" and e.value.message == message

@@ -21,10 +21,13 @@ def named(index: Mapping[str, int], name: Any, kind: str, kinds: str) -> int:
 
 
 def seat_number(ref: Any, n: int) -> int:
-    """A seat given as a number or as digits (JSON object keys)."""
+    """A seat given as a whole number or as digits (JSON object keys); 1.5 or true is no seat (int()
+    would read them as 1)."""
+    if isinstance(ref, bool) or not isinstance(ref, int | str):
+        raise bad_setup(f"Bad seat {ref!r}.")
     try:
         s = int(ref)
-    except (TypeError, ValueError):
+    except ValueError:
         raise bad_setup(f"Bad seat {ref!r}.") from None
     if not 0 <= s < n:
         raise bad_setup(f"There is no seat {s}.")
