@@ -7,7 +7,9 @@ toy. tests/test_toygame.py also installs it for real with pip, into a temporary 
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import tomllib
@@ -37,6 +39,7 @@ def dist_info(site: Path) -> Path:
 def install() -> None:
     """Make the toy game a registered game for this process and the processes it starts."""
     site = Path(tempfile.mkdtemp(prefix="ziggurat-toygame-"))
+    atexit.register(shutil.rmtree, site, ignore_errors=True)  # one per test process: none left behind
     dist_info(site)
     paths = [str(site), str(SRC)]
     sys.path[:0] = paths
