@@ -2,7 +2,8 @@
 each write of a batch gets its own outcome even when an earlier caller gave up waiting; `write` hands
 the writer what PostgreSQL's batch must lock (a table's lease) or may commit alone (a single
 statement); a SQLite batch that fails midway stores nothing and the writer goes on; and the
-write-ahead log is folded into the database after commits, not before and not forever after."""
+write-ahead log is folded into the database file itself after commits, not before and not forever
+after."""
 
 from __future__ import annotations
 
@@ -97,3 +98,23 @@ async def test_the_wal_is_checkpointed_after_commits_only(
     finally:
         await store.close()
     assert modes == ["PASSIVE", "TRUNCATE"], "closing folds in the rest and empties the log"
+
+
+async def test_the_checkpoint_folds_the_log_into_the_database_file_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkpoint thread opens the store's own file (not an empty database of its own): a commit
+    reaches the database file while the store is open, not only when it closes."""
+    monkeypatch.setattr(writer, "CHECKPOINT_EVERY", 0.02)
+    db = tmp_path / "z.db"
+    store = await Store.open(f"sqlite+aiosqlite:///{db}")
+    try:
+        await asyncio.sleep(0.1)
+        before = db.read_bytes()
+        await store.create_table(table("a"))
+        assert b"fuji" not in before  # (the new table's options)
+        async with asyncio.timeout(5):
+            while b"fuji" not in db.read_bytes():  # in the log (-wal) until a checkpoint folds it in
+                await asyncio.sleep(0.02)
+    finally:
+        await store.close()
