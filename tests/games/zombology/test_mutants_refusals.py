@@ -1,14 +1,15 @@
 """Zombology's refusals, by code and in words: a seat asked nothing (it has chosen already, or another
 player decides now), a card chosen that isn't in hand, and each way a Guru's Insight swap can be
-wrong. The client words a refusal by its code, so a wrong code is a wrong message. (Mutation testing
-found the codes checked only as "one of the known ones".)"""
+wrong, an Overrun's target, a Pay Rise's Guru and a swap of a card that is no Therapy. The client
+words a refusal by its code, so a wrong code is a wrong message. (Mutation testing found the codes
+checked only as "one of the known ones".)"""
 
 from __future__ import annotations
 
 import random
 
 from tests.games.refusals import refused
-from tests.games.zombology.helpers import game
+from tests.games.zombology.helpers import answer, game, play
 from ziggurat.games.zombology import GAME
 from ziggurat.games.zombology.state import CHOOSE, RESOLVE, ZombologyState
 
@@ -74,3 +75,43 @@ def test_each_wrong_insight_swap_says_what_is_wrong() -> None:
         "just-swapped",
         "Another player swapped that card into the central area this round.",
     )
+
+
+def test_an_overrun_aimed_at_a_card_it_cannot_hit_is_refused() -> None:
+    st = game(hands={0: ["tea-1-1"], 1: ["overrun-1"], 2: ["magnets-1-1"], 3: ["crystals-1-1"]})
+    play(st, "tea-1-1", "overrun-1", "magnets-1-1", "crystals-1-1")  # the Overrun resolves first
+    assert GAME.to_act(st) == (1,) and st.ask is not None
+    why = "An Overrun targets a card another player played this round that hasn't resolved yet."
+    for aim in ("target:overrun-1", "target:tea-1-2"):  # itself; a card nobody played
+        assert refused(GAME, st, 1, aim) == ("bad-target", why)
+    # an answer to another question gets the generic refusal, listing the targets
+    code, words = refused(GAME, st, 1, "guru:tea")
+    assert code == "illegal-action" and "Possible: target:" in words, words
+    answer(st, 1, "target:tea-1-1")
+
+
+def test_a_pay_rise_names_a_guru_of_this_game_that_is_not_already_yours() -> None:
+    st = game(
+        hands={0: ["payrise-1"], 1: ["tea-1-1"], 2: ["magnets-1-1"], 3: ["crystals-1-1"]},
+        gurus={"crystals": 0},
+    )
+    play(st, "payrise-1", "tea-1-1", "magnets-1-1", "crystals-1-1")
+    assert GAME.to_act(st) == (0,) and st.ask is not None
+    assert refused(GAME, st, 0, "guru:crystals") == ("guru-owned", "You already own that Guru.")
+    assert refused(GAME, st, 0, "guru:vegan") == (  # (removed from a 4-player game)
+        "guru-not-in-play",
+        "That Guru's therapy is not in this game.",
+    )
+    code, words = refused(GAME, st, 0, "target:tea-1-1")  # an answer to another question
+    assert code == "illegal-action" and "Possible: guru:" in words, words
+    answer(st, 0, "guru:tea")
+
+
+def test_an_insight_swap_of_a_card_that_is_no_therapy_says_so() -> None:
+    st = game(hands={0: ["tea-1-1", "overrun-1"]}, centre=["crystals-3-1"], gurus={"crystals": 0})
+    assert refused(GAME, st, 0, "swap:overrun-1:crystals-3-1") == (
+        "not-a-therapy",
+        "Guru's Insight swaps a Therapy card for a Therapy card.",
+    )
+    for action in ("swap:overrun-1", "swap:bogus:crystals-3-1"):
+        assert refused(GAME, st, 0, action) == ("unknown-action", f"Unknown action {action!r}.")
