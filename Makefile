@@ -46,8 +46,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# (the slowest tests are listed at the end: where the suite's time goes, run after run)
 unit: $(STAMP)
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=25 --durations-min=5 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
