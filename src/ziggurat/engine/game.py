@@ -326,11 +326,8 @@ class Game(Generic[S, Opt]):
         return IllegalAction("not-your-turn", "It isn't your turn.")
 
     def _cached(self, state: S, seat: int) -> list[Action]:
-        """The legal actions of the current decision, worked out once per seat. `is`: a cache of seat
-        1 is not the answer for 1.0 or True (and a miss merely works the list out again)."""
-        c = state.cache
-        if c is not None and c[0] is seat:
-            return c[1]
+        """`apply`'s miss: the legal actions of the current decision worked out and kept for `seat`.
+        (The cache is looked up with `is`: a cache of seat 1 is not the answer for 1.0 or True.)"""
         if type(seat) is not int or not 0 <= seat < state.n:
             return []  # not a seat: asked nothing (the hooks only ever see real seats)
         c = (seat, self._legal(state, seat))
