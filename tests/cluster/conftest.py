@@ -30,15 +30,23 @@ class Site:
 
     def __init__(self, db: str, redis: Redis, n: int, *flags: str) -> None:
         self.db, self.redis, self.flags = db, redis, flags
-        self.servers = [self.start() for _ in range(n)]
+        # started side by side, as a deploy starts them (each waits for the others' migrations)
+        self.servers = [self.start(wait=False) for _ in range(n)]
+        try:
+            for s in self.servers:
+                s.ready()
+        except BaseException:
+            self.close()
+            raise
 
-    def start(self) -> ProcessServer:
+    def start(self, wait: bool = True) -> ProcessServer:
         return ProcessServer(
             self.db,
             *("--redis", self.redis.url, "--lease-seconds", str(LEASE), "--bot-pool", "thread"),
             *("--max-open-tables", "1000", "--max-sockets", "1000", "--http-rate", "100000"),
             *("--log-level", "info"),
             *self.flags,
+            wait=wait,
         )
 
     @property

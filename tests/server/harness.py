@@ -87,7 +87,8 @@ class ThreadServer:
 class ProcessServer:
     """`ziggurat serve --port 0` as a subprocess (its own session, so its bot workers die with it)."""
 
-    def __init__(self, db_url: str, *args: str) -> None:
+    def __init__(self, db_url: str, *args: str, wait: bool = True) -> None:
+        """Starts the server; unless `wait` is False (then call `ready()`), waits for its URL."""
         exe = Path(sys.executable).parent / "ziggurat"
         cmd = [
             str(exe),
@@ -106,6 +107,11 @@ class ProcessServer:
             cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
         self.output: list[str] = []
+        if wait:
+            self.ready()
+
+    def ready(self) -> ProcessServer:
+        """Waits until the server prints the URL it serves on."""
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -117,7 +123,7 @@ class ProcessServer:
             if m:
                 self.url = m.group(1)
                 threading.Thread(target=self._drain, daemon=True).start()
-                return
+                return self
         raise RuntimeError("ziggurat serve did not print its URL")
 
     def _drain(self) -> None:
