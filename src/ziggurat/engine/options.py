@@ -128,7 +128,12 @@ def parse(cls: type[Any], raw: Mapping[str, Any], game: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError("bad-options", f"{f.name} must be a whole number, not {short(value)}.")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise InputError("bad-options", f"{f.name} must be from {lo} to {hi}, not {short(value)}.")
+            bounds = (
+                f"from {lo} to {hi}"
+                if lo is not None and hi is not None
+                else (f"at least {lo}" if lo is not None else f"at most {hi}")
+            )
+            raise InputError("bad-options", f"{f.name} must be {bounds}, not {short(value)}.")
     return opts
 
 
