@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from ziggurat.bots.arena import ArenaConfig, Entry, run
+from ziggurat.bots.arena.run import start_local_ray
 from ziggurat.cli import main
 from ziggurat.engine import InputError
 
@@ -128,14 +129,21 @@ def test_a_stopped_run_resumes_to_the_results_of_one_run(
 
 def test_ray_tasks_give_the_results_of_the_process_pool(tmp_path: Path) -> None:
     """`--backend ray` on a local Ray instance: the same seed, the same records as one process or a
-    pool of two; and through the command line, the same results.json."""
-    pytest.importorskip("ray")
+    pool of two; and through the command line, the same results.json. Both runs use the instance
+    already running in this process (as a notebook's would be) and leave it running: one start-up of
+    Ray, which is most of this test's time. (Starting one's own: the compare and --address tests.)"""
+    ray = pytest.importorskip("ray")
     cfg = config("zealous", 3, "hard:4,normal,random", games=5)
     pooled = run(cfg, workers=2)
-    assert run(cfg, workers=2, backend="ray") == pooled == run(cfg, workers=1)
-    argv = ["arena", "zenith", "--players", "2", "--bots", "normal,random", "--games", "4", "--no-plots"]
-    assert main([*argv, "--out", str(tmp_path / "p"), "--workers", "2"]) == 0
-    assert main([*argv, "--out", str(tmp_path / "r"), "--workers", "2", "--backend", "ray"]) == 0
+    start_local_ray(2)
+    try:
+        assert run(cfg, workers=2, backend="ray") == pooled == run(cfg, workers=1)
+        argv = ["arena", "zenith", "--players", "2", "--bots", "normal,random", "--games", "4", "--no-plots"]
+        assert main([*argv, "--out", str(tmp_path / "p"), "--workers", "2"]) == 0
+        assert main([*argv, "--out", str(tmp_path / "r"), "--workers", "2", "--backend", "ray"]) == 0
+        assert ray.is_initialized(), "a Ray the arena did not start is left running"
+    finally:
+        ray.shutdown()
     p, r = (json.loads((tmp_path / d / "results.json").read_text()) for d in ("p", "r"))
     assert p == r
 
