@@ -5,6 +5,7 @@ script reads, and a game found twice must not play one of them at random."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from importlib.metadata import EntryPoint
 from typing import Any
 
@@ -58,6 +59,26 @@ def test_an_undo_refused_says_why() -> None:
         "nothing-to-undo",
         "Only your own last move can be taken back, before anyone else moves.",
     )
+    # a move that showed something hidden (found by playing at random: seed 0, the 22nd move)
+    rng = random.Random(1)
+    st = game.new(3, seed=0)
+    for _ in range(22):
+        seat = game.to_act(st)[0]
+        action = rng.choice(game.legal(st, seat))
+        before = game.clone(st)
+        game.apply(st, seat, action)
+    with pytest.raises(IllegalAction) as e:
+        check_undo(game, before, seat, (seat, action))
+    assert (e.value.code, e.value.message) == (
+        "undo-revealed",
+        "That move showed something hidden (a card drawn or turned up): it stands.",
+    )
+
+
+def test_an_unknown_option_names_the_game() -> None:
+    with pytest.raises(InputError) as e:
+        get("zenith").options({"colour": "red"})
+    assert e.value.message.startswith("Unknown option 'colour' for Zenith; known: ")
 
 
 def test_a_class_of_one_slot_named_as_a_string_clones() -> None:
