@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import Game, Rng, registry
+from ziggurat.games.zombology.state import INSIGHT
 
 ENGINE_ONLY = {"events", "cache"}  # the drained events and the legal actions' cache are not state
 
@@ -52,7 +53,7 @@ def note(name: str, st: Any, seen: Counter[str]) -> None:
     if name == "zombology":
         # (card 0, Overrun-1, is never a target: the lowest Overrun resolves before any other)
         seen["a target"] += st.ask is not None and st.ask[3] >= 0
-        seen["an insight"] += st.phase == 0 and st.insight >= 0
+        seen["an insight"] += st.phase == INSIGHT
     elif name == "faiths":
         seen["a pending event"] += getattr(st, "pending", None) is not None
     elif name == "zealous":

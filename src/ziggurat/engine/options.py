@@ -128,11 +128,12 @@ def parse(cls: type[Any], raw: Mapping[str, Any], game: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError("bad-options", f"{f.name} must be a whole number, not {short(value)}.")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            bounds = (
-                f"from {lo} to {hi}"
-                if lo is not None and hi is not None
-                else (f"at least {lo}" if lo is not None else f"at most {hi}")
-            )
+            if lo is None:
+                bounds = f"at most {hi}"
+            elif hi is None:
+                bounds = f"at least {lo}"
+            else:
+                bounds = f"from {lo} to {hi}"
             raise InputError("bad-options", f"{f.name} must be {bounds}, not {short(value)}.")
     return opts
 

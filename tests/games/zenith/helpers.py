@@ -7,6 +7,16 @@ from typing import Any
 from ziggurat.games.zenith import GAME
 from ziggurat.games.zenith.state import ZenithState
 
+GREEN, ORANGE, PURPLE, BLUE = range(4)  # the seats, by their pieces' colours
+
+# Three players, the ground full; green's only pieces lie under the occupied 1.0.0 and 1.1.0, so once
+# purple (to move) places 1.0.2, green has no space left.
+GREEN_WALLED_IN = {
+    "0.0.0": GREEN, "0.1.0": GREEN, "0.2.0": ORANGE, "0.3.0": PURPLE, "0.0.1": ORANGE,
+    "0.1.1": PURPLE, "0.2.1": ORANGE, "0.0.2": PURPLE, "0.1.2": ORANGE, "0.0.3": PURPLE,
+    "1.0.0": GREEN, "1.1.0": ORANGE, "1.2.0": PURPLE,
+}  # fmt: skip
+
 
 def position(
     players: int = 3,

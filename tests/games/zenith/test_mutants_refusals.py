@@ -5,10 +5,8 @@ testing found these words unchecked: only the codes were.)"""
 from __future__ import annotations
 
 from tests.games.refusals import refused
-from tests.games.zenith.helpers import place, position
+from tests.games.zenith.helpers import GREEN, GREEN_WALLED_IN, ORANGE, PURPLE, place, position
 from ziggurat.games.zenith import GAME
-
-GREEN, ORANGE, PURPLE = range(3)
 
 
 def test_the_wrong_action_and_an_unknown_space_say_how_spaces_are_written() -> None:
@@ -55,12 +53,7 @@ def test_a_space_on_none_of_ones_own_names_its_supporters_colours_and_yours() ->
 def test_out_of_turn_and_eliminated_players_are_told_which() -> None:
     st = GAME.new(3)
     assert refused(GAME, st, ORANGE, "place:0.0.0") == ("not-your-turn", "It isn't your turn.")
-    pieces = {
-        "0.0.0": GREEN, "0.1.0": GREEN, "0.2.0": ORANGE, "0.3.0": PURPLE, "0.0.1": ORANGE,
-        "0.1.1": PURPLE, "0.2.1": ORANGE, "0.0.2": PURPLE, "0.1.2": ORANGE, "0.0.3": PURPLE,
-        "1.0.0": GREEN, "1.1.0": ORANGE, "1.2.0": PURPLE,
-    }  # fmt: skip
-    st = position(3, pieces=pieces, first=PURPLE)
+    st = position(3, pieces=GREEN_WALLED_IN, first=PURPLE)
     place(st, "1.0.2")  # green has no space left: out
     assert refused(GAME, st, GREEN, "place:1.0.1") == (
         "eliminated",

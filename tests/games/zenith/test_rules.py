@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.zenith.helpers import check_invariants, place, position
+from tests.games.zenith.helpers import (
+    BLUE,
+    GREEN,
+    GREEN_WALLED_IN,
+    ORANGE,
+    PURPLE,
+    check_invariants,
+    place,
+    position,
+)
 from ziggurat.engine import IllegalAction
 from ziggurat.games.zenith import GAME
-
-GREEN, ORANGE, PURPLE, BLUE = range(4)
 
 
 @pytest.mark.parametrize(("players", "pieces"), [(2, 58), (3, 29), (4, 29)])
@@ -73,13 +80,8 @@ def test_higher_levels_stack_the_same_way() -> None:
 
 
 def test_a_player_who_cannot_place_is_eliminated_at_the_start_of_their_turn() -> None:
-    # Ground full; green's only pieces are under the occupied 1.0.0 and 1.1.0, so green has no space.
-    pieces = {
-        "0.0.0": GREEN, "0.1.0": GREEN, "0.2.0": ORANGE, "0.3.0": PURPLE, "0.0.1": ORANGE,
-        "0.1.1": PURPLE, "0.2.1": ORANGE, "0.0.2": PURPLE, "0.1.2": ORANGE, "0.0.3": PURPLE,
-        "1.0.0": GREEN, "1.1.0": ORANGE, "1.2.0": PURPLE,
-    }  # fmt: skip
-    st = position(3, pieces=pieces, first=PURPLE)
+    # (green has no space once purple places 1.0.2: see GREEN_WALLED_IN)
+    st = position(3, pieces=GREEN_WALLED_IN, first=PURPLE)
     assert GAME.legal(st, PURPLE)
     place(st, "1.0.2")
     assert [s for s, _, _ in st.out] == [GREEN]

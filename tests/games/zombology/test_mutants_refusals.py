@@ -7,6 +7,7 @@ checked only as "one of the known ones".)"""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tests.games.refusals import refused
 from tests.games.zombology.helpers import answer, game, play
@@ -77,10 +78,17 @@ def test_each_wrong_insight_swap_says_what_is_wrong() -> None:
     )
 
 
+def played(cards: list[str], asked: int, **setup: Any) -> ZombologyState:
+    """Each of four seats holds one card and plays it; `asked` must then answer a question."""
+    st = game(hands=dict(enumerate([c] for c in cards)), **setup)
+    play(st, *cards)
+    assert GAME.to_act(st) == (asked,) and st.ask is not None
+    return st
+
+
 def test_an_overrun_aimed_at_a_card_it_cannot_hit_is_refused() -> None:
-    st = game(hands={0: ["tea-1-1"], 1: ["overrun-1"], 2: ["magnets-1-1"], 3: ["crystals-1-1"]})
-    play(st, "tea-1-1", "overrun-1", "magnets-1-1", "crystals-1-1")  # the Overrun resolves first
-    assert GAME.to_act(st) == (1,) and st.ask is not None
+    # the Overrun (the lowest card) resolves first
+    st = played(["tea-1-1", "overrun-1", "magnets-1-1", "crystals-1-1"], asked=1)
     why = "An Overrun targets a card another player played this round that hasn't resolved yet."
     for aim in ("target:overrun-1", "target:tea-1-2"):  # itself; a card nobody played
         assert refused(GAME, st, 1, aim) == ("bad-target", why)
@@ -91,12 +99,7 @@ def test_an_overrun_aimed_at_a_card_it_cannot_hit_is_refused() -> None:
 
 
 def test_a_pay_rise_names_a_guru_of_this_game_that_is_not_already_yours() -> None:
-    st = game(
-        hands={0: ["payrise-1"], 1: ["tea-1-1"], 2: ["magnets-1-1"], 3: ["crystals-1-1"]},
-        gurus={"crystals": 0},
-    )
-    play(st, "payrise-1", "tea-1-1", "magnets-1-1", "crystals-1-1")
-    assert GAME.to_act(st) == (0,) and st.ask is not None
+    st = played(["payrise-1", "tea-1-1", "magnets-1-1", "crystals-1-1"], asked=0, gurus={"crystals": 0})
     assert refused(GAME, st, 0, "guru:crystals") == ("guru-owned", "You already own that Guru.")
     assert refused(GAME, st, 0, "guru:vegan") == (  # (removed from a 4-player game)
         "guru-not-in-play",
