@@ -3,7 +3,9 @@
     python bench/engine.py [--game G] [--players N] [--seconds S] [--option k=v] [--secret]
 
 Prints one JSON line per (game, player count): games/s, decisions/s (one decision = one applied
-action, including generating the legal actions it was chosen from) and clone cost. `--secret` seeds
+action, including generating the legal actions it was chosen from), clone cost, and replay_per_s:
+actions per second applying a recorded game's log with `apply` alone, as the server's history and
+replay pages rebuild a game (the legal actions worked out inside `apply`, on a cache miss). `--secret` seeds
 every game as a server table is seeded (the keyed stream) instead of with small reproducible seeds.
 """
 
@@ -50,6 +52,7 @@ def playouts(
     for _ in range(k):
         game.clone(st)
     clone_us = (time.perf_counter() - t0) / k * 1e6
+    replay_per_s = replays(game, players, options, seed, max(seconds / 2, 0.5))
     return {
         "game": game.info.id,
         "players": players,
@@ -61,7 +64,27 @@ def playouts(
         "decisions_per_s": round(decisions / elapsed),
         "decisions_per_game": round(decisions / max(games, 1), 1),
         "clone_us": round(clone_us, 2),
+        "replay_per_s": round(replay_per_s),
     }
+
+
+def replays(game: Game[Any, Any], players: int, options: Any, seed: int, seconds: float) -> float:
+    """Actions per second replaying one recorded random game's log with `apply` only."""
+    rng = random.Random(seed)
+    st = game.new(players, options, seed)
+    log: list[tuple[int, str]] = []
+    while game.result(st) is None:
+        for seat in game.to_act(st):
+            log.append((seat, rng.choice(game.legal(st, seat))))
+            game.apply(st, *log[-1])
+    applied = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        st = game.new(players, options, seed)
+        for seat, action in log:
+            game.apply(st, seat, action)
+        applied += len(log)
+    return applied / (time.perf_counter() - start)
 
 
 def main() -> None:
