@@ -15,20 +15,21 @@ from typing import Any
 import pytest
 
 from ziggurat.engine import Game, Rng, registry
+from ziggurat.engine.cloning import slots_of
 from ziggurat.games.zombology.state import INSIGHT
 
 ENGINE_ONLY = {"events", "cache"}  # the drained events and the legal actions' cache are not state
 
 
 def fields(x: Any) -> Any:
-    """Every field of `x`, recursively: slots of each class in its MRO, lists, tuples and dicts."""
+    """Every field of `x`, recursively: its slots (its bases' too), lists, tuples and dicts."""
     if isinstance(x, Rng):
         return ("rng", x.to_json())
     if isinstance(x, list | tuple):
         return [fields(v) for v in x]
     if isinstance(x, dict):
         return {k: fields(v) for k, v in x.items()}
-    slots = [s for c in type(x).__mro__ for s in getattr(c, "__slots__", ())]
+    slots = slots_of(type(x))
     if not slots:
         return x
     return {s: fields(getattr(x, s)) for s in slots if s not in ENGINE_ONLY and hasattr(x, s)}
