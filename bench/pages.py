@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import re
 import tempfile
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,7 +24,9 @@ from playwright.async_api import Browser, BrowserContext, async_playwright
 
 from _server import NO_CAPS, start, stop
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell, else its full browser (the bytes a page loads are the same in both)
+BROWSERS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+CHROMIUM = next((b for b in BROWSERS if Path(b).exists()), BROWSERS[-1])
 GAMES = {"zealous": 3, "faiths": 4, "zombology": 3, "zenith": 2}
 READY = {"lobby": ".game-card", "table": "#game[data-status]"}
 
