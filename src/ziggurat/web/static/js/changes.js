@@ -30,8 +30,8 @@ export function changeTracker(root) {
     return [...root.querySelectorAll("[data-key]")].filter((e) => !e.closest(".follow-ghost"));
   }
 
-  function box(e) {
-    const b = root.getBoundingClientRect();
+  /** b: the root's rectangle (read once a pass: a board has hundreds of keyed things). */
+  function box(e, b = root.getBoundingClientRect()) {
     const r = e.getBoundingClientRect();
     return { x: r.left - b.left, y: r.top - b.top, w: r.width, h: r.height, cx: r.left - b.left + r.width / 2, cy: r.top - b.top + r.height / 2 };
   }
@@ -39,24 +39,31 @@ export function changeTracker(root) {
   /** Where each keyed thing is drawn now (mid-slide too): taken just before a redraw replaces them. */
   function measure() {
     const out = new Map();
-    for (const e of keyed()) if (!out.has(e.dataset.key)) out.set(e.dataset.key, box(e));
+    const b = root.getBoundingClientRect();
+    for (const e of keyed()) if (!out.has(e.dataset.key)) out.set(e.dataset.key, box(e, b));
     return out;
   }
 
   function collect() {
     const out = new Map();
+    const b = root.getBoundingClientRect();
+    // the parent's frame in the svg's own units: a ghost drawn there lands where the thing was
+    // (the things of a board share a few parents: each frame is worked out once a pass)
+    const frames = new Map();
+    const frameOf = (svg, parent) => {
+      if (!frames.has(parent)) {
+        const [outer, inner] = [svg.getScreenCTM(), parent.getScreenCTM()];
+        const m = outer && inner ? outer.inverse().multiply(inner) : null; // none when not drawn
+        frames.set(parent, m ? [m.a, m.b, m.c, m.d, m.e, m.f] : null);
+      }
+      return frames.get(parent);
+    };
     for (const e of keyed()) {
       const key = e.dataset.key;
       if (out.has(key)) continue;
       const svg = e.ownerSVGElement;
-      let rel = null;
-      if (svg) {
-        // the parent's frame in the svg's own units: a ghost drawn there lands where the thing was
-        const [outer, inner] = [svg.getScreenCTM(), e.parentNode.getScreenCTM()];
-        const m = outer && inner ? outer.inverse().multiply(inner) : null; // none when not drawn
-        if (m) rel = [m.a, m.b, m.c, m.d, m.e, m.f];
-      }
-      out.set(key, { el: e, sig: e.dataset.sig ?? "", at: e.dataset.at ?? "", box: box(e), svg: svg ? svg.classList[0] : null, rel });
+      const rel = svg ? frameOf(svg, e.parentNode) : null;
+      out.set(key, { el: e, sig: e.dataset.sig ?? "", at: e.dataset.at ?? "", box: box(e, b), svg: svg ? svg.classList[0] : null, rel });
     }
     return out;
   }

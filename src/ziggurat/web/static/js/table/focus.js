@@ -5,6 +5,7 @@
 // the focus, it does itself (and stops when it no longer scrolls).
 
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+const SVG_NS = "http://www.w3.org/2000/svg";
 const TABBABLE = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex=\"-1\"])";
 
 function focusKey(e) {
@@ -36,8 +37,19 @@ export function keepFocus(page, board, inBoard) {
     if (saved.inBoard) board.focus({ preventScroll: true });
   }
 
+  // the page's boxes, leaving out what is drawn inside an <svg> (a board's hundreds of shapes, which
+  // never scroll): this runs after every redraw
+  function boxes() {
+    const out = [];
+    const walk = document.createTreeWalker(page, NodeFilter.SHOW_ELEMENT, {
+      acceptNode: (n) => (n.namespaceURI === SVG_NS ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let e = walk.nextNode(); e; e = walk.nextNode()) out.push(e);
+    return out;
+  }
+
   function scrollersFocusable() {
-    for (const e of page.querySelectorAll("*")) {
+    for (const e of boxes()) {
       const scrolls = (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
         && /(auto|scroll)/.test(getComputedStyle(e).overflow);
       const added = e.dataset.scrollFocus === "1";
